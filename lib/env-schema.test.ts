@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env-schema';
+
+describe('configuration', () => {
+  it('with nothing set, the app uses the built-in courier and the demo API client on port 3000', () => {
+    const env = parseEnv({});
+    expect(env.port).toBe(3000);
+    expect(env.courier).toMatchObject({
+      baseUrl: 'http://127.0.0.1:3000/courier',
+      isBuiltin: true,
+      clientId: 'demo-client',
+      timeZone: 'America/Mexico_City',
+      timeoutMs: 10_000,
+    });
+    expect(env.courierService.enabled).toBe(true);
+    expect(env.session.maxAgeSeconds).toBe(12 * 3600);
+    expect(env.warnings.join(' ')).toMatch(/SESSION_SECRET/);
+  });
+
+  it('a generated secret stays the same for the life of the process', () => {
+    expect(parseEnv({}).session.secret).toBe(parseEnv({}).session.secret);
+    expect(parseEnv({}).courierService.jwtSecret).toBe(parseEnv({}).courierService.jwtSecret);
+  });
+
+  it('PORT moves the default courier URL with it', () => {
+    expect(parseEnv({ PORT: '4123' }).courier.baseUrl).toBe('http://127.0.0.1:4123/courier');
+  });
+
+  it('pointing at another courier turns the built-in one off and requires its credentials', () => {
+    expect(() => parseEnv({ COURIER_BASE_URL: 'https://courier.example.com' })).toThrow(
+      /COURIER_CLIENT_ID/,
+    );
+    const env = parseEnv({
+      COURIER_BASE_URL: 'https://courier.example.com/',
+      COURIER_CLIENT_ID: 'acme',
+      COURIER_CLIENT_SECRET: 'secret',
+    });
+    expect(env.courier).toMatchObject({ baseUrl: 'https://courier.example.com', isBuiltin: false });
+    expect(env.courierService.enabled).toBe(false);
+    expect(env.publicConfig.demoAccount).toBe(false);
+  });
+
+  it.each([
+    ['PORT', 'eighty', /PORT: expected a port/],
+    ['COURIER_TIMEOUT_MS', '-5', /COURIER_TIMEOUT_MS/],
+    ['COURIER_TIMEZONE', 'Mars/Olympus', /COURIER_TIMEZONE: expected an IANA time zone/],
+    [
+      'COURIER_BASE_URL',
+      'ftp://x',
+      /COURIER_BASE_URL: expected COURIER_BASE_URL as an http\(s\) URL/,
+    ],
+    ['SESSION_SECRET', 'short', /SESSION_SECRET: expected at least 32 characters/],
+    [
+      'SESSION_MAX_AGE',
+      'a while',
+      /SESSION_MAX_AGE: expected SESSION_MAX_AGE as seconds or a duration/,
+    ],
+    ['COURIER_SERVICE', 'maybe', /COURIER_SERVICE: expected on or off/],
+    ['COURIER_CLIENTS', 'nocolon', /COURIER_CLIENTS: expected comma-separated id:secret pairs/],
+    ['GEOCODER', 'google', /GEOCODER: expected builtin, nominatim or photon/],
+    [
+      'NEXT_PUBLIC_TILE_URL',
+      'https://tiles.example.com/',
+      /NEXT_PUBLIC_TILE_URL: expected a tile URL template/,
+    ],
+  ])('a wrong %s stops start-up with a message naming it', (name, value, message) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
+    expect(() => parseEnv({ [name]: value })).toThrow(message);
+  });
+
+  it('durations read as seconds or with a unit', () => {
+    expect(parseEnv({ SESSION_MAX_AGE: '90' }).session.maxAgeSeconds).toBe(90);
+    expect(parseEnv({ SESSION_MAX_AGE: '30m' }).session.maxAgeSeconds).toBe(1800);
+    expect(parseEnv({ SESSION_MAX_AGE: '1d' }).session.maxAgeSeconds).toBe(86400);
+  });
+
+  it('lists several API clients for the built-in courier', () => {
+    const env = parseEnv({ COURIER_CLIENTS: 'acme:one,other:two:with-colon' });
+    expect(env.courierService.clients).toEqual([
+      { id: 'acme', secret: 'one' },
+      { id: 'other', secret: 'two:with-colon' },
+    ]);
+    expect(env.courier.clientId).toBe('acme');
+  });
+
+  it('Nominatim needs a contact for its usage policy', () => {
+    expect(() => parseEnv({ GEOCODER: 'nominatim' })).toThrow(/NOMINATIM_CONTACT/);
+  });
+});

@@ -1,0 +1,239 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { processSingleton } from './process-singleton';
+
+/**
+ * The schema of every environment variable the app reads. `lib/env.ts` applies it to process.env
+ * once; this module stays pure so that tests can try any configuration.
+ */
+
+const DURATION = /^(\d+)\s*(ms|s|m|h|d)?$/;
+const UNIT_SECONDS: Record<string, number> = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86400 };
+
+/** "43200", "720m", "12h" → seconds. */
+const durationSeconds = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(DURATION, `expected ${what} as seconds or a duration such as 90s, 30m, 12h or 1d`)
+    .transform((text) => {
+      const [, amount, unit] = DURATION.exec(text)!;
+      return Math.round(Number(amount) * UNIT_SECONDS[unit ?? 's']!);
+    })
+    .refine((seconds) => seconds > 0, `expected ${what} greater than zero`);
+
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'], {
+    error: 'expected on or off (also true/false, 1/0)',
+  })
+  .transform((value) => value === 'on' || value === 'true' || value === '1');
+
+const timeZone = z
+  .string()
+  .trim()
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'expected an IANA time zone such as America/Mexico_City');
+
+const httpUrl = (what: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `expected ${what} as an http(s) URL` })
+    .transform((url) => url.replace(/\/+$/, ''));
+
+/** `id:secret,id2:secret2` → [{id, secret}] */
+const apiClients = z
+  .string()
+  .trim()
+  .regex(
+    /^[^:,\s]+:[^,\s]+(,[^:,\s]+:[^,\s]+)*$/,
+    'expected comma-separated id:secret pairs such as acme:s3cret,other:pa55',
+  )
+  .transform((text) =>
+    text.split(',').map((pair) => {
+      const at = pair.indexOf(':');
+      return { id: pair.slice(0, at), secret: pair.slice(at + 1) };
+    }),
+  );
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((text) => text || undefined)
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'expected a port number' })
+    .int()
+    .min(1, 'expected a port from 1 to 65535')
+    .max(65535, 'expected a port from 1 to 65535')
+    .default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  COURIER_BASE_URL: httpUrl('COURIER_BASE_URL').optional(),
+  COURIER_CLIENT_ID: optionalText,
+  COURIER_CLIENT_SECRET: optionalText,
+  COURIER_TIMEZONE: timeZone.default('America/Mexico_City'),
+  COURIER_TIMEOUT_MS: z.coerce
+    .number({ error: 'expected milliseconds' })
+    .int('expected whole milliseconds')
+    .min(100, 'expected at least 100 ms')
+    .max(120_000, 'expected at most 120000 ms')
+    .default(10_000),
+  COURIER_SERVICE: onOff.optional(),
+  COURIER_ACCOUNTS_FILE: optionalText,
+  COURIER_CLIENTS: apiClients.optional(),
+  COURIER_JWT_SECRET: z
+    .string()
+    .min(32, 'expected at least 32 characters (e.g. openssl rand -base64 48)')
+    .optional(),
+  COURIER_ZONES_FILE: optionalText,
+  COURIER_TOKEN_TTL: durationSeconds('COURIER_TOKEN_TTL').default(3600),
+
+  SESSION_SECRET: z
+    .string()
+    .min(32, 'expected at least 32 characters (e.g. openssl rand -base64 48)')
+    .optional(),
+  SESSION_MAX_AGE: durationSeconds('SESSION_MAX_AGE').default(12 * 3600),
+  APP_ORIGIN: httpUrl('APP_ORIGIN').optional(),
+
+  GEOCODER: z
+    .enum(['builtin', 'nominatim', 'photon'], { error: 'expected builtin, nominatim or photon' })
+    .default('builtin'),
+  NOMINATIM_URL: httpUrl('NOMINATIM_URL').default('https://nominatim.openstreetmap.org'),
+  NOMINATIM_CONTACT: optionalText,
+  PHOTON_URL: httpUrl('PHOTON_URL').default('https://photon.komoot.io'),
+  GEOCODER_TIMEOUT_MS: z.coerce
+    .number({ error: 'expected milliseconds' })
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(5_000),
+
+  NEXT_PUBLIC_TILE_URL: z
+    .string()
+    .trim()
+    .regex(
+      /^(https?:\/\/|\/)\S*\{z\}\S*\{x\}\S*\{y\}/,
+      'expected a tile URL template with {z}, {x} and {y}',
+    )
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  NEXT_PUBLIC_TILE_ATTRIBUTION: z
+    .string()
+    .trim()
+    .min(1)
+    .default(
+      '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    ),
+});
+
+export type Env = ReturnType<typeof parseEnv>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** A random secret that stays the same for the life of the process. */
+const generatedSecret = (name: string) =>
+  processSingleton(`generated-secret:${name}`, () => randomBytes(48).toString('base64'));
+
+const DEMO_CLIENT = { id: 'demo-client', secret: 'demo-secret' } as const;
+
+/** Pure: validates a set of variables and derives the defaults that depend on each other. */
+export function parseEnv(source: Record<string, string | undefined>) {
+  // An empty variable (FOO=) means "not set", as in most deployment tools.
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = schema.safeParse(present);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+      ),
+    );
+  }
+  const raw = result.data;
+  const problems: string[] = [];
+
+  const courierServiceEnabled = raw.COURIER_SERVICE ?? raw.COURIER_BASE_URL === undefined;
+  const usesBuiltinCourier = raw.COURIER_BASE_URL === undefined;
+  if (usesBuiltinCourier && !courierServiceEnabled) {
+    problems.push('COURIER_SERVICE: is off, so COURIER_BASE_URL must name the courier to use');
+  }
+  if (!usesBuiltinCourier && (!raw.COURIER_CLIENT_ID || !raw.COURIER_CLIENT_SECRET)) {
+    problems.push(
+      'COURIER_CLIENT_ID / COURIER_CLIENT_SECRET: required when COURIER_BASE_URL names another courier',
+    );
+  }
+  if (raw.GEOCODER === 'nominatim' && !raw.NOMINATIM_CONTACT) {
+    problems.push(
+      'NOMINATIM_CONTACT: required with GEOCODER=nominatim (an e-mail or URL, sent in the User-Agent as its usage policy asks)',
+    );
+  }
+  if (problems.length > 0) throw new EnvError(problems);
+
+  const warnings: string[] = [];
+  if (!raw.SESSION_SECRET) {
+    warnings.push(
+      'SESSION_SECRET is not set: a random one was generated, so sessions end when the server restarts',
+    );
+  }
+
+  const courierClients = raw.COURIER_CLIENTS ?? [DEMO_CLIENT];
+  return {
+    nodeEnv: raw.NODE_ENV,
+    isProduction: raw.NODE_ENV === 'production',
+    port: raw.PORT,
+    logLevel: raw.LOG_LEVEL,
+    appOrigin: raw.APP_ORIGIN,
+    courier: {
+      baseUrl: raw.COURIER_BASE_URL ?? `http://127.0.0.1:${raw.PORT}/courier`,
+      isBuiltin: usesBuiltinCourier,
+      clientId: raw.COURIER_CLIENT_ID ?? courierClients[0]!.id,
+      clientSecret: raw.COURIER_CLIENT_SECRET ?? courierClients[0]!.secret,
+      timeZone: raw.COURIER_TIMEZONE,
+      timeoutMs: raw.COURIER_TIMEOUT_MS,
+    },
+    courierService: {
+      enabled: courierServiceEnabled,
+      usesDemoData: !raw.COURIER_ACCOUNTS_FILE,
+      accountsFile: raw.COURIER_ACCOUNTS_FILE,
+      clients: courierClients,
+      jwtSecret: raw.COURIER_JWT_SECRET ?? generatedSecret('courier-jwt'),
+      zonesFile: raw.COURIER_ZONES_FILE,
+      timeZone: raw.COURIER_TIMEZONE,
+      tokenTtlSeconds: raw.COURIER_TOKEN_TTL,
+    },
+    session: {
+      secret: raw.SESSION_SECRET ?? generatedSecret('session'),
+      maxAgeSeconds: raw.SESSION_MAX_AGE,
+    },
+    geocoder: {
+      provider: raw.GEOCODER,
+      nominatimUrl: raw.NOMINATIM_URL,
+      nominatimContact: raw.NOMINATIM_CONTACT,
+      photonUrl: raw.PHOTON_URL,
+      timeoutMs: raw.GEOCODER_TIMEOUT_MS,
+    },
+    /** Safe to hand to the browser: nothing secret in here. */
+    publicConfig: {
+      tileUrl: raw.NEXT_PUBLIC_TILE_URL,
+      tileAttribution: raw.NEXT_PUBLIC_TILE_ATTRIBUTION,
+      builtinCourier: usesBuiltinCourier,
+      demoAccount: usesBuiltinCourier && !raw.COURIER_ACCOUNTS_FILE,
+      geocoder: raw.GEOCODER,
+    },
+    warnings,
+  };
+}

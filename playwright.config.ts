@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests run against a production build (`scripts/e2e.mjs` builds it first) with the
+ * built-in courier. Where Debian's Chromium is installed it is used; elsewhere Playwright's own.
+ */
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+const launchOptions = existsSync(SYSTEM_CHROMIUM)
+  ? {
+      executablePath: SYSTEM_CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    }
+  : {};
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'es-MX',
+    timezoneId: 'America/Mexico_City',
+    launchOptions,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
+    {
+      name: 'tablet',
+      use: { ...devices['iPad (gen 7)'], browserName: 'chromium', launchOptions },
+    },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], browserName: 'chromium', launchOptions },
+    },
+  ],
+  webServer: {
+    command: `npx next start --port ${PORT} --hostname 127.0.0.1`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(PORT),
+      SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

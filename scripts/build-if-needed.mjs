@@ -1,0 +1,61 @@
+// Builds the production app unless .next already holds a build of exactly these sources.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const ROOT = join(import.meta.dirname, '..');
+const INPUTS = [
+  'app',
+  'components',
+  'lib',
+  'public',
+  'data',
+  'messages',
+  'instrumentation.ts',
+  'proxy.ts',
+  'next.config.js',
+  'package-lock.json',
+  'tsconfig.json',
+];
+const STAMP = join(ROOT, '.next', 'source-fingerprint');
+
+function* files(path) {
+  if (!existsSync(path)) return;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) {
+    yield [path, stat.size, stat.mtimeMs];
+    return;
+  }
+  for (const entry of readdirSync(path).sort()) {
+    if (entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
+    yield* files(join(path, entry));
+  }
+}
+
+export function sourceFingerprint() {
+  const hash = createHash('sha256');
+  for (const input of INPUTS)
+    for (const entry of files(join(ROOT, input))) hash.update(entry.join('\0') + '\n');
+  return hash.digest('hex');
+}
+
+export function buildIfNeeded({ force = false } = {}) {
+  const fingerprint = sourceFingerprint();
+  const built =
+    existsSync(join(ROOT, '.next', 'BUILD_ID')) &&
+    existsSync(STAMP) &&
+    readFileSync(STAMP, 'utf8') === fingerprint;
+  if (built && !force) return;
+  console.log('Building the app for production (next build)…');
+  const result = spawnSync('npx', ['next', 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(STAMP, fingerprint);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`)
+  buildIfNeeded({ force: process.argv.includes('--force') });

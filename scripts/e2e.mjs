@@ -1,0 +1,21 @@
+// `npm run test:e2e`: a production build, a browser (Debian's Chromium, else Playwright's own,
+// installed on first use), then the Playwright suite.
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chromium } from '@playwright/test';
+import { buildIfNeeded } from './build-if-needed.mjs';
+
+function run(command, args) {
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (!existsSync('/usr/bin/chromium') && !existsSync(chromium.executablePath())) {
+  console.log('No Chromium found: installing Playwright’s own (npx playwright install chromium)…');
+  run('npx', ['playwright', 'install', '--with-deps', 'chromium']);
+}
+buildIfNeeded();
+run('npx', ['playwright', 'test', ...process.argv.slice(2)]);

@@ -1,0 +1,135 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+/**
+ * Serves the app's route handlers (every `app/**\/route.ts`) over real HTTP on a loopback port, the
+ * way Next maps them, so contract tests exercise real requests without a production build.
+ * Playwright covers the same handlers inside `next start`.
+ */
+
+const APP_DIR = join(import.meta.dirname, '..', '..', 'app');
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+type Handler = (
+  request: Request,
+  context: { params: Promise<Record<string, string>> },
+) => Promise<Response> | Response;
+type RouteModule = Partial<Record<Method, Handler>>;
+interface Route {
+  pattern: RegExp;
+  paramNames: string[];
+  load: () => Promise<RouteModule>;
+}
+
+function findRouteFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return findRouteFiles(path);
+    return /^route\.(ts|tsx|js)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+function routeFor(file: string): Route {
+  const segments = relative(APP_DIR, file).split(sep).slice(0, -1);
+  const paramNames: string[] = [];
+  const parts = segments
+    .filter((segment) => !/^\(.*\)$/.test(segment))
+    .map((segment) => {
+      const dynamic = /^\[(.+)\]$/.exec(segment);
+      if (!dynamic) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      paramNames.push(dynamic[1]!);
+      return '([^/]+)';
+    });
+  return {
+    pattern: new RegExp(`^/${parts.join('/')}/?$`),
+    paramNames,
+    load: () => import(/* @vite-ignore */ file) as Promise<RouteModule>,
+  };
+}
+
+async function toRequest(incoming: IncomingMessage, origin: string): Promise<Request> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const hasBody = !['GET', 'HEAD'].includes(incoming.method ?? 'GET');
+  return new Request(new URL(incoming.url ?? '/', origin), {
+    method: incoming.method,
+    headers,
+    body: hasBody ? Buffer.concat(chunks) : undefined,
+  });
+}
+
+async function writeResponse(response: Response, outgoing: ServerResponse): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  outgoing.writeHead(response.status, headers);
+  outgoing.end(Buffer.from(await response.arrayBuffer()));
+}
+
+export interface AppServer {
+  url: string;
+  origin: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts the server. `env` is applied to process.env before any route module loads, after the port
+ * is known: `COURIER_BASE_URL` may use `{origin}` to point the app at this same server.
+ */
+export async function startAppServer(
+  env: Record<string, string | undefined> = {},
+): Promise<AppServer> {
+  const routes = findRouteFiles(APP_DIR).map(routeFor);
+  let origin = '';
+  const server: Server = createServer(async (incoming, outgoing) => {
+    try {
+      const request = await toRequest(incoming, origin);
+      const path = new URL(request.url).pathname;
+      for (const route of routes) {
+        const match = route.pattern.exec(path);
+        if (!match) continue;
+        const routeModule = await route.load();
+        const handler = routeModule[request.method as Method];
+        if (!handler) {
+          await writeResponse(new Response(null, { status: 405 }), outgoing);
+          return;
+        }
+        const params = Object.fromEntries(route.paramNames.map((name, i) => [name, match[i + 1]!]));
+        await writeResponse(await handler(request, { params: Promise.resolve(params) }), outgoing);
+        return;
+      }
+      await writeResponse(new Response('Not found', { status: 404 }), outgoing);
+    } catch (error) {
+      // Next would answer a bare 500 too; tests assert this never happens.
+      console.error('route handler threw:', error);
+      outgoing.writeHead(500, { 'content-type': 'text/plain' });
+      outgoing.end('Internal Server Error');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value.replaceAll('{origin}', origin);
+  }
+  return {
+    url: origin,
+    origin,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

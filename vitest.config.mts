@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./', import.meta.url)),
+      // Next's guard against importing server code into the browser; tests are the server.
+      'server-only': fileURLToPath(new URL('./test/support/server-only.ts', import.meta.url)),
+    },
+  },
+  test: {
+    include: ['{lib,app,components,test,scripts}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', NEXT_TELEMETRY_DISABLED: '1' },
+  },
+});
