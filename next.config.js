@@ -6,6 +6,8 @@ const nextConfig = {
   reactStrictMode: true,
   // Keeps server-only packages out of the bundler: they run in Node as they are.
   serverExternalPackages: ['pino'],
+  // A second build beside the main one (e.g. a helper's) can go elsewhere; the app reads no env here.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
 };
 
 module.exports = nextConfig;
