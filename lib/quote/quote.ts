@@ -1,0 +1,33 @@
+/**
+ * A quote as the dispatch app knows it: the courier's answer reshaped at the border
+ * (lib/courier-client) so that nothing past it depends on the courier's wire format.
+ * Money in MXN (VAT included), distances in km by road, times in minutes.
+ */
+export interface Quote {
+  total: number;
+  price: number;
+  discount: number;
+  extraCharge: number;
+  packageValue: number;
+  /** The messenger's share of the price. */
+  messengerFee: number;
+  /** The operator's share (the courier's `<brand>Cost` field). */
+  operatorCost: number;
+  distanceKm: number;
+  etaMinutes: number;
+  isBike: boolean;
+  rating: number;
+  currency: 'MXN';
+  zone: { id: number; name: string; description?: string };
+  packageType: { id: number; name: string };
+  /** When the app received the quote (ISO 8601). */
+  quotedAt: string;
+  /** Per leg, when the courier reports them: the leg ending at the drop-off is `legs[0]`. */
+  legs?: QuoteLeg[];
+}
+
+export interface QuoteLeg {
+  distanceKm: number;
+  etaMinutes: number;
+  price: number;
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { quotePointSchema, quoteRequestSchema, VALIDATION_KEYS } from './schema';
+import { requestLanguage, validationMessage, validationMessages } from './validation-messages';
+
+const varsovia = {
+  street: 'Varsovia',
+  exteriorNumber: '36',
+  neighborhood: 'Juárez',
+  zipCode: '06600',
+  lat: 19.4245207,
+  lng: -99.1676911,
+};
+
+const issuesOf = (value: unknown) =>
+  Object.fromEntries(
+    (z.safeParse(quotePointSchema, value).error?.issues ?? []).map((issue) => [
+      issue.path.join('.'),
+      issue.message,
+    ]),
+  );
+
+describe('the quote request schema', () => {
+  it('accepts the recorded pickup and trims what the dispatcher typed', () => {
+    const point = z.parse(quotePointSchema, { ...varsovia, street: '  Varsovia ' });
+    expect(point.street).toBe('Varsovia');
+  });
+
+  it('accepts exterior numbers as dispatchers write them: 36, 36-B, S/N', () => {
+    for (const exteriorNumber of ['36', '36-B', 'S/N']) {
+      expect(z.safeParse(quotePointSchema, { ...varsovia, exteriorNumber }).success).toBe(true);
+    }
+  });
+
+  it('an interior number may be left empty or out', () => {
+    expect(z.safeParse(quotePointSchema, { ...varsovia, interiorNumber: '' }).success).toBe(true);
+    expect(z.safeParse(quotePointSchema, { ...varsovia, interiorNumber: '1' }).success).toBe(true);
+  });
+
+  it('names each wrong field with a stable message key', () => {
+    expect(
+      issuesOf({
+        street: ' ',
+        exteriorNumber: 'x'.repeat(21),
+        interiorNumber: 'y'.repeat(21),
+        neighborhood: 'z'.repeat(101),
+        zipCode: '6600',
+        lat: 91,
+        lng: -181,
+      }),
+    ).toEqual({
+      street: 'validation.required',
+      exteriorNumber: 'validation.tooLong',
+      interiorNumber: 'validation.tooLong',
+      neighborhood: 'validation.tooLong',
+      zipCode: 'validation.zipCode',
+      lat: 'validation.latitude',
+      lng: 'validation.longitude',
+    });
+  });
+
+  it('a missing field is required, a field of the wrong kind is invalid', () => {
+    expect(issuesOf({ ...varsovia, street: undefined, lat: 'norte', zipCode: 6600 })).toEqual({
+      street: 'validation.required',
+      lat: 'validation.latitude',
+      zipCode: 'validation.zipCode',
+    });
+    expect(issuesOf({ ...varsovia, neighborhood: 12 })).toEqual({
+      neighborhood: 'validation.invalid',
+    });
+  });
+
+  it('rejects coordinates that are not finite numbers', () => {
+    expect(issuesOf({ ...varsovia, lat: Number.NaN, lng: Infinity })).toEqual({
+      lat: 'validation.latitude',
+      lng: 'validation.longitude',
+    });
+  });
+
+  it('a request needs both the pickup and the drop-off', () => {
+    const result = z.safeParse(quoteRequestSchema, { pickup: varsovia });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['dropoff', 'validation.required'],
+    ]);
+  });
+});
+
+describe('validation messages', () => {
+  it('every key has a Spanish and an English text', () => {
+    for (const key of VALIDATION_KEYS) {
+      expect(validationMessages['es-MX'][key]).toBeTruthy();
+      expect(validationMessages.en[key]).toBeTruthy();
+    }
+    expect(validationMessage('validation.zipCode', 'en')).toMatch(/5 digits/);
+    expect(validationMessage('something else', 'en')).toBe('something else');
+  });
+
+  it('English is used when the browser prefers it, Spanish otherwise', () => {
+    const withLanguage = (value?: string) =>
+      requestLanguage(
+        new Request('http://app.test/', value ? { headers: { 'accept-language': value } } : {}),
+      );
+    expect(withLanguage('en-US,en;q=0.9')).toBe('en');
+    expect(withLanguage('es-MX,es;q=0.9,en;q=0.8')).toBe('es-MX');
+    expect(withLanguage('fr-FR,en;q=0.5')).toBe('en');
+    expect(withLanguage('de')).toBe('es-MX');
+    expect(withLanguage('es;q=0.1, en;q=0.9')).toBe('en');
+    expect(withLanguage()).toBe('es-MX');
+  });
+});

@@ -1,0 +1,53 @@
+import type { ValidationKey } from './schema';
+
+export type ValidationLanguage = 'es-MX' | 'en';
+
+/** The human text of each validation key, for the API's `fields` and the screen's catalog. */
+export const validationMessages: Record<ValidationLanguage, Record<ValidationKey, string>> = {
+  'es-MX': {
+    'validation.required': 'Este campo es obligatorio.',
+    'validation.invalid': 'El valor no es válido.',
+    'validation.tooLong': 'El texto es demasiado largo.',
+    'validation.zipCode': 'El código postal debe tener 5 dígitos.',
+    'validation.latitude': 'La latitud debe ser un número entre -90 y 90.',
+    'validation.longitude': 'La longitud debe ser un número entre -180 y 180.',
+    'validation.summary': 'Revisa los campos marcados.',
+  },
+  en: {
+    'validation.required': 'This field is required.',
+    'validation.invalid': 'This value is not valid.',
+    'validation.tooLong': 'This text is too long.',
+    'validation.zipCode': 'The zip code must have 5 digits.',
+    'validation.latitude': 'The latitude must be a number from -90 to 90.',
+    'validation.longitude': 'The longitude must be a number from -180 to 180.',
+    'validation.summary': 'Some fields need attention.',
+  },
+};
+
+/** A message key in the given language; anything that is not a known key is passed through. */
+export function validationMessage(message: string, language: ValidationLanguage): string {
+  const catalog: Record<string, string> = validationMessages[language];
+  return catalog[message] ?? message;
+}
+
+/**
+ * The request's language for messages: English when the dispatcher's browser prefers it,
+ * Spanish (the app's default) otherwise.
+ */
+export function requestLanguage(request: Request): ValidationLanguage {
+  const header = request.headers.get('accept-language') ?? '';
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    if (tag === 'en' || tag.startsWith('en-')) return 'en';
+    if (tag === 'es' || tag.startsWith('es-')) return 'es-MX';
+  }
+  return 'es-MX';
+}
