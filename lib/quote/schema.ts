@@ -13,6 +13,7 @@ export const VALIDATION_KEYS = [
   'validation.zipCode',
   'validation.latitude',
   'validation.longitude',
+  'validation.email',
   'validation.summary',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];

@@ -11,6 +11,7 @@ export const validationMessages: Record<ValidationLanguage, Record<ValidationKey
     'validation.zipCode': 'El código postal debe tener 5 dígitos.',
     'validation.latitude': 'La latitud debe ser un número entre -90 y 90.',
     'validation.longitude': 'La longitud debe ser un número entre -180 y 180.',
+    'validation.email': 'Escribe un correo electrónico válido.',
     'validation.summary': 'Revisa los campos marcados.',
   },
   en: {
@@ -20,6 +21,7 @@ export const validationMessages: Record<ValidationLanguage, Record<ValidationKey
     'validation.zipCode': 'The zip code must have 5 digits.',
     'validation.latitude': 'The latitude must be a number from -90 to 90.',
     'validation.longitude': 'The longitude must be a number from -180 to 180.',
+    'validation.email': 'Enter a valid e-mail address.',
     'validation.summary': 'Some fields need attention.',
   },
 };

@@ -1,0 +1,30 @@
+import { apiRoute } from '@/lib/http/api-route';
+import { readLocalizedJson } from '@/lib/quote/read-localized-json';
+import { sessionCookieFor, sessionRoute, signOut } from '@/lib/session/session-route';
+import { clientAddress, signIn } from '@/lib/session/sign-in';
+import { signInSchema } from '@/lib/session/sign-in-schema';
+
+export const dynamic = 'force-dynamic';
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+/** Sign in: the courier checks the password; the session goes into a sealed httpOnly cookie. */
+export const POST = apiRoute(async (request, { log }) => {
+  const input = await readLocalizedJson(request, signInSchema, { maxBytes: 4 * 1024 });
+  const session = await signIn(input, { address: clientAddress(request), log });
+  const response = Response.json({ user: session.user }, { headers: NO_STORE });
+  response.headers.append('set-cookie', await sessionCookieFor(request, session));
+  return response;
+});
+
+/** Who is signed in. */
+export const GET = sessionRoute(async (_request, { email, name, zone }) =>
+  Response.json({ user: { email, name, ...(zone ? { zone } : {}) } }, { headers: NO_STORE }),
+);
+
+/** Sign out. */
+export const DELETE = apiRoute(async (request) => {
+  const response = new Response(null, { status: 204, headers: NO_STORE });
+  response.headers.append('set-cookie', await signOut(request));
+  return response;
+});

@@ -1,0 +1,90 @@
+import 'server-only';
+import { LOGIN_PATH, QUOTATION_PATH, TOKEN_HEADER } from '@/lib/courier-api/wire';
+import { env } from '@/lib/env';
+import { log as rootLog } from '@/lib/log';
+import type { Quote } from '@/lib/quote/quote';
+import type { QuoteRequest } from '@/lib/quote/schema';
+import { describeIssues, loginAnswerSchema, quotationAnswerSchema } from './answers';
+import { courierGarbled } from './errors';
+import { tokenLifetime, type CourierToken } from './token-lifetime';
+import { postToCourier } from './transport';
+import { basicCredentials, loginBody, quotationBody } from './wire-request';
+
+type Logger = typeof rootLog;
+
+export interface CourierCredentials {
+  email: string;
+  password: string;
+}
+
+export interface CourierLogin {
+  token: CourierToken;
+  /** What the courier said about the account, when it said anything. */
+  profile: { email?: string; name?: string; zone?: string };
+}
+
+/**
+ * Signs a dispatcher in at the courier. Called once per sign-in and once per token renewal, never
+ * retried here: a repeated wrong password must count as what it is.
+ */
+export async function courierLogin(
+  { email, password }: CourierCredentials,
+  { log = rootLog }: { log?: Logger } = {},
+): Promise<CourierLogin> {
+  const json = await postToCourier(
+    'login',
+    LOGIN_PATH,
+    loginBody(email, password),
+    { authorization: basicCredentials(env.courier.clientId, env.courier.clientSecret) },
+    log,
+  );
+  const parsed = loginAnswerSchema.safeParse(json);
+  if (!parsed.success) {
+    log.warn(
+      { courier: 'login', issues: describeIssues(parsed.error) },
+      'courier login answer unreadable',
+    );
+    throw courierGarbled();
+  }
+  const token = tokenLifetime(
+    { accessToken: parsed.data.accessToken, expiresIn: parsed.data.expiresIn },
+    { timeZone: env.courier.timeZone },
+  );
+  log.info(
+    {
+      courier: 'login',
+      tokenLifetime: token.source,
+      expiresAt: new Date(token.expiresAt).toISOString(),
+    },
+    'courier token issued',
+  );
+  const { source: _source, ...courierToken } = token;
+  return { token: courierToken, profile: parsed.data.profile };
+}
+
+/**
+ * Asks the courier to price a trip. Throws the app's errors, or CourierTokenRejected when the
+ * token is no longer accepted (the session decides what to do about that).
+ */
+export async function courierQuotation(
+  accessToken: string,
+  request: QuoteRequest,
+  { log = rootLog }: { log?: Logger } = {},
+): Promise<Quote> {
+  const json = await postToCourier(
+    'quotation',
+    QUOTATION_PATH,
+    quotationBody(request),
+    { [TOKEN_HEADER]: accessToken },
+    log,
+  );
+  const parsed = quotationAnswerSchema.safeParse(json);
+  if (!parsed.success) {
+    log.warn(
+      { courier: 'quotation', issues: describeIssues(parsed.error) },
+      'courier quotation answer unreadable',
+    );
+    throw courierGarbled();
+  }
+  return { ...parsed.data.data, quotedAt: new Date().toISOString() };
+}

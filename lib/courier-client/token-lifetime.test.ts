@@ -1,0 +1,78 @@
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TOKEN_LIFETIME_MS, parseExpiresIn, tokenLifetime } from './token-lifetime';
+
+const MEXICO = 'America/Mexico_City';
+/** 31 May 2022, 14:30 in Mexico City (UTC−5 then: Mexico still had summer time in 2022). */
+const NOW = Date.parse('2022-05-31T19:30:00Z');
+
+const jwtExpiringAt = (epochMs: number) =>
+  new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setExpirationTime(Math.floor(epochMs / 1000))
+    .sign(new TextEncoder().encode('x'.repeat(32)));
+
+describe('courier token lifetime', () => {
+  it('expires_in is read as Mexico City local time, summer time included', () => {
+    expect(parseExpiresIn('31/05/22 15:30', { timeZone: MEXICO, now: NOW })).toBe(
+      Date.parse('2022-05-31T20:30:00Z'),
+    );
+    // Mexico dropped summer time in late 2022: the same wall clock is UTC−6 in 2024.
+    expect(parseExpiresIn('15/01/24 09:05', { timeZone: MEXICO, now: NOW })).toBe(
+      Date.parse('2024-01-15T15:05:00Z'),
+    );
+  });
+
+  it('the configured time zone changes what expires_in means', () => {
+    expect(parseExpiresIn('31/05/22 15:30', { timeZone: 'UTC', now: NOW })).toBe(
+      Date.parse('2022-05-31T15:30:00Z'),
+    );
+  });
+
+  it('a number of seconds is read the OAuth way; nonsense is not read at all', () => {
+    expect(parseExpiresIn(3600, { timeZone: MEXICO, now: NOW })).toBe(NOW + 3_600_000);
+    expect(parseExpiresIn('3600', { timeZone: MEXICO, now: NOW })).toBe(NOW + 3_600_000);
+    expect(parseExpiresIn('31/02/22 15:30', { timeZone: MEXICO, now: NOW })).toBeUndefined();
+    expect(parseExpiresIn('tomorrow', { timeZone: MEXICO, now: NOW })).toBeUndefined();
+    expect(parseExpiresIn(undefined, { timeZone: MEXICO, now: NOW })).toBeUndefined();
+  });
+
+  it('a token with expires_in lives until then and is renewed a minute before', () => {
+    const token = tokenLifetime(
+      { accessToken: 'opaque', expiresIn: '31/05/22 15:30' },
+      { timeZone: MEXICO, now: NOW },
+    );
+    expect(token).toMatchObject({ source: 'expires_in', expiresAt: NOW + 3_600_000 });
+    expect(token.expiresAt - token.renewAt).toBe(60_000);
+  });
+
+  it('without expires_in, the JWT’s exp says when the token expires', async () => {
+    const token = tokenLifetime(
+      { accessToken: await jwtExpiringAt(NOW + 45 * 60_000) },
+      { timeZone: MEXICO, now: NOW },
+    );
+    expect(token).toMatchObject({ source: 'jwt', expiresAt: NOW + 45 * 60_000 });
+  });
+
+  it('an expires_in already in the past is distrusted in favour of the JWT', async () => {
+    const token = tokenLifetime(
+      { accessToken: await jwtExpiringAt(NOW + 30 * 60_000), expiresIn: '31/05/22 14:00' },
+      { timeZone: MEXICO, now: NOW },
+    );
+    expect(token.source).toBe('jwt');
+  });
+
+  it('an opaque token with no expiry falls back to a conservative default', () => {
+    const token = tokenLifetime({ accessToken: 'not-a-jwt' }, { timeZone: MEXICO, now: NOW });
+    expect(token).toMatchObject({ source: 'default', expiresAt: NOW + DEFAULT_TOKEN_LIFETIME_MS });
+    expect(DEFAULT_TOKEN_LIFETIME_MS).toBeLessThan(60 * 60_000);
+  });
+
+  it('a short-lived token is renewed a quarter of its life before it expires', () => {
+    const token = tokenLifetime(
+      { accessToken: 'opaque', expiresIn: 40 },
+      { timeZone: MEXICO, now: NOW },
+    );
+    expect(token.expiresAt - token.renewAt).toBe(10_000);
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { NOT_APPLICABLE, quotationRequestSchema } from '@/lib/courier-api/wire';
+import {
+  basicCredentials,
+  decimalText,
+  externalNumberOf,
+  internalNumberOf,
+  loginBody,
+  quotationBody,
+} from './wire-request';
+
+const pickup = {
+  street: 'Varsovia',
+  exteriorNumber: '36',
+  neighborhood: 'Juárez',
+  zipCode: '06600',
+  lat: 19.4245207,
+  lng: -99.1676911,
+};
+const dropoff = {
+  street: 'Sonora',
+  exteriorNumber: '180',
+  interiorNumber: '1',
+  neighborhood: 'Hipódromo',
+  zipCode: '06100',
+  lat: 19.4133562,
+  lng: -99.1672142,
+};
+
+describe('the courier request the app sends', () => {
+  it('an exterior number of digits travels as a number, anything else as the text typed', () => {
+    expect(externalNumberOf('36')).toBe(36);
+    expect(externalNumberOf(' 180 ')).toBe(180);
+    expect(externalNumberOf('0')).toBe(0);
+    expect(externalNumberOf('36-B')).toBe('36-B');
+    expect(externalNumberOf('S/N')).toBe('S/N');
+    expect(externalNumberOf('036')).toBe('036');
+    expect(externalNumberOf('12345678901')).toBe('12345678901');
+  });
+
+  it('an empty interior number is sent as the not-applicable marker', () => {
+    expect(internalNumberOf(undefined)).toBe(NOT_APPLICABLE);
+    expect(internalNumberOf('')).toBe(NOT_APPLICABLE);
+    expect(internalNumberOf('  ')).toBe(NOT_APPLICABLE);
+    expect(internalNumberOf(' 4B ')).toBe('4B');
+  });
+
+  it('coordinates travel as decimal text, never in exponent form', () => {
+    expect(decimalText(19.4245207)).toBe('19.4245207');
+    expect(decimalText(-99.1676911)).toBe('-99.1676911');
+    expect(decimalText(1e-7)).toBe('0.0000001');
+    expect(decimalText(20)).toBe('20');
+    expect(decimalText(-0)).toBe('0');
+    expect(decimalText(1.5)).toBe('1.5');
+  });
+
+  it('the quotation puts the pickup first, flagged as pickup and source, in the API’s shape', () => {
+    const body = quotationBody({ pickup, dropoff });
+    expect(quotationRequestSchema.safeParse(body).success).toBe(true);
+    expect(body.data.bOrder.orderAddresses).toEqual([
+      {
+        isPickup: 1,
+        isSource: 1,
+        address: {
+          street: 'Varsovia',
+          externalNumber: 36,
+          internalNumber: NOT_APPLICABLE,
+          neighborhood: 'Juárez',
+          zipCode: '06600',
+          latitude: '19.4245207',
+          longitude: '-99.1676911',
+        },
+      },
+      {
+        isPickup: 0,
+        isSource: 0,
+        address: {
+          street: 'Sonora',
+          externalNumber: 180,
+          internalNumber: '1',
+          neighborhood: 'Hipódromo',
+          zipCode: '06100',
+          latitude: '19.4133562',
+          longitude: '-99.1672142',
+        },
+      },
+    ]);
+  });
+
+  it('the login carries the dispatcher in data.systemRequest and the app in HTTP Basic', () => {
+    expect(loginBody('dispatcher@example.com', 'pw')).toEqual({
+      data: { systemRequest: { user: 'dispatcher@example.com', password: 'pw' } },
+    });
+    expect(basicCredentials('demo-client', 'demo-secret')).toBe(
+      `Basic ${Buffer.from('demo-client:demo-secret').toString('base64')}`,
+    );
+  });
+});

@@ -1,0 +1,17 @@
+import * as z from 'zod/mini';
+
+/** The sign-in form's fields: the same rules in the browser and in POST /api/session. */
+export const signInSchema = z.object({
+  email: z
+    .string({ error: 'validation.required' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'validation.required'),
+      z.maxLength(254, 'validation.tooLong'),
+      z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'validation.email'),
+    ),
+  password: z
+    .string({ error: 'validation.required' })
+    .check(z.minLength(1, 'validation.required'), z.maxLength(1024, 'validation.tooLong')),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
