@@ -1,0 +1,9 @@
+import { courierRoute } from '@/lib/courier-service/courier-route';
+import { courierOpenApiDocument } from '@/lib/courier-service/openapi';
+
+// Answered per request: the document exists only while the built-in courier is switched on.
+export const dynamic = 'force-dynamic';
+
+export const GET = courierRoute(async () =>
+  Response.json(courierOpenApiDocument(), { headers: { 'cache-control': 'public, max-age=300' } }),
+);

@@ -1,0 +1,2 @@
+/** The largest request body the courier reads; a larger one is answered 413 with code -100. */
+export const COURIER_BODY_LIMIT_BYTES = 64 * 1024;

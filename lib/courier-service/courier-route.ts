@@ -1,0 +1,112 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { safeParse, type $ZodType, type output } from 'zod/v4/core';
+import { env } from '../env';
+import { ApiError } from '../http/api-error';
+import { readTextWithin } from '../http/read-json';
+import { log } from '../log';
+import { COURIER_CODE } from '../courier-api/wire';
+import { COURIER_BODY_LIMIT_BYTES } from './body-limit';
+import { CourierError, courierErrorResponse } from './errors';
+
+export interface CourierRequestContext {
+  log: typeof log;
+  /** The caller's address for rate limiting: the first hop of X-Forwarded-For, else "unknown". */
+  clientAddress: string;
+  /** The JSON body, at most 64 KB, validated by `schema`; every failure is a -100. */
+  readBody<S extends $ZodType>(schema: S): Promise<output<S>>;
+}
+
+type CourierHandler = (request: Request, context: CourierRequestContext) => Promise<Response>;
+
+/**
+ * The one wrapper around every route of the built-in courier: answers 404 when the service is
+ * switched off, reads bodies within the size limit, and turns every failure into the courier's
+ * `{code, message}` body. Nothing throws past it; an unexpected fault is logged (without its stack)
+ * and answered as -160 "Servicio no disponible".
+ */
+export function courierRoute(handler: CourierHandler): (request: Request) => Promise<Response> {
+  return async (request) => {
+    if (!env.courierService.enabled) return new Response('Not Found', { status: 404 });
+    const requestLog = log.child({
+      requestId: request.headers.get('x-request-id')?.slice(0, 64) || randomUUID(),
+      service: 'courier',
+      path: new URL(request.url).pathname,
+    });
+    const started = performance.now();
+    let response: Response;
+    try {
+      response = await handler(request, {
+        log: requestLog,
+        clientAddress: clientAddressOf(request),
+        readBody: (schema) => readCourierBody(request, schema),
+      });
+    } catch (error) {
+      if (!(error instanceof CourierError)) {
+        requestLog.error({ fault: describeFault(error) }, 'courier service fault');
+      }
+      response = courierErrorResponse(
+        error instanceof CourierError ? error : new CourierError(COURIER_CODE.unavailable),
+      );
+    }
+    requestLog.info(
+      { status: response.status, ms: Math.round(performance.now() - started) },
+      'courier request handled',
+    );
+    return response;
+  };
+}
+
+export function clientAddressOf(request: Request): string {
+  const firstHop = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return firstHop ? firstHop.slice(0, 64) : 'unknown';
+}
+
+async function readCourierBody<S extends $ZodType>(
+  request: Request,
+  schema: S,
+): Promise<output<S>> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+    throw new CourierError(COURIER_CODE.malformed, {
+      status: 415,
+      detail: 'se espera Content-Type: application/json',
+    });
+  }
+  let text: string;
+  try {
+    text = await readTextWithin(request, COURIER_BODY_LIMIT_BYTES);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'payload_too_large') {
+      throw new CourierError(COURIER_CODE.malformed, {
+        status: 413,
+        detail: `el cuerpo excede ${COURIER_BODY_LIMIT_BYTES / 1024} KB`,
+      });
+    }
+    throw error;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new CourierError(COURIER_CODE.malformed, { detail: 'el cuerpo no es JSON' });
+  }
+  const result = safeParse(schema, json);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const field = issue?.path.map(String).join('.');
+    throw new CourierError(COURIER_CODE.malformed, {
+      detail: field ? `revise el campo ${field}` : 'estructura inesperada',
+    });
+  }
+  return result.data;
+}
+
+/** What went wrong, for the log: the kind and message of the fault, never its stack. */
+function describeFault(error: unknown): Record<string, unknown> {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return { type: error.name, message: error.message, ...(code ? { code } : {}) };
+  }
+  return { type: typeof error };
+}

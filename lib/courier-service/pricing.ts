@@ -1,0 +1,88 @@
+import { TZDate } from '@date-fns/tz';
+import { roundTo } from '../geo/distance';
+import type { Tariff } from './zone-directory';
+
+export type Vehicle = 'bicycle' | 'motorbike';
+
+export interface TripPrice {
+  /** km by road, 2 decimals: the sum of the legs. */
+  distanceKm: number;
+  /** Minutes from the order until the courier reaches each stop; the pickup first. */
+  arrivalMinutes: number[];
+  /** MXN attributed to each stop's leg (0 for the pickup); they add up to `price`. */
+  legPrices: number[];
+  etaMinutes: number;
+  isBike: boolean;
+  vehicle: Vehicle;
+  price: number;
+  discount: number;
+  extraCharge: number;
+  total: number;
+  messengerFee: number;
+  operatorCost: number;
+}
+
+const money = (amount: number) => roundTo(amount, 2);
+
+/**
+ * DESIGN.md's price model, from the zone's tariff. `legsKm` are the road km of each leg after the
+ * pickup (already rounded to 2 decimals); `now` decides the night surcharge in `timeZone`.
+ */
+export function priceTrip(
+  legsKm: readonly number[],
+  tariff: Tariff,
+  { now, timeZone }: { now: Date; timeZone: string },
+): TripPrice {
+  const cumulativeKm = legsKm.reduce<number[]>(
+    (sums, km) => [...sums, roundTo(sums[sums.length - 1]! + km, 2)],
+    [0],
+  );
+  const distanceKm = cumulativeKm[cumulativeKm.length - 1]!;
+  const price = money(tariff.baseFare + Math.max(0, distanceKm - tariff.baseKm) * tariff.perKm);
+  const isBike = distanceKm <= tariff.bikeMaxKm;
+  const kmh = isBike ? tariff.bikeKmh : tariff.motorbikeKmh;
+  const arrivalMinutes = cumulativeKm.map((km) =>
+    Math.round(tariff.pickupWaitMin + (km / kmh) * 60),
+  );
+  const discount = 0;
+  const extraCharge = nightSurchargeAt(tariff, now, timeZone);
+  const messengerFee = money(price * tariff.messengerShare);
+  return {
+    distanceKm,
+    arrivalMinutes,
+    legPrices: splitByDistance(price, cumulativeKm),
+    etaMinutes: arrivalMinutes[arrivalMinutes.length - 1]!,
+    isBike,
+    vehicle: isBike ? 'bicycle' : 'motorbike',
+    price,
+    discount,
+    extraCharge,
+    total: money(price - discount + extraCharge),
+    messengerFee,
+    operatorCost: money(price - messengerFee),
+  };
+}
+
+/** The tariff's night surcharge when `now` falls in its local night hours, else 0. */
+export function nightSurchargeAt(tariff: Tariff, now: Date, timeZone: string): number {
+  const night = tariff.nightSurcharge;
+  if (!night) return 0;
+  const hour = new TZDate(now.getTime(), timeZone).getHours();
+  const atNight =
+    night.fromHour < night.toHour
+      ? hour >= night.fromHour && hour < night.toHour
+      : hour >= night.fromHour || hour < night.toHour;
+  return atNight ? money(night.amount) : 0;
+}
+
+/**
+ * Shares `price` among the stops in proportion to the km leading to each, in whole cents that add
+ * up exactly (cumulative rounding); a trip of 0 km puts the whole price on the first drop-off.
+ */
+function splitByDistance(price: number, cumulativeKm: readonly number[]): number[] {
+  const cents = Math.round(price * 100);
+  const totalKm = cumulativeKm[cumulativeKm.length - 1]!;
+  const centsUpTo = (i: number) =>
+    totalKm > 0 ? Math.round((cents * cumulativeKm[i]!) / totalKm) : i > 0 ? cents : 0;
+  return cumulativeKm.map((_, i) => (i === 0 ? 0 : (centsUpTo(i) - centsUpTo(i - 1)) / 100));
+}

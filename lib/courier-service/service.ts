@@ -1,0 +1,89 @@
+import 'server-only';
+import { z } from 'zod';
+import {
+  COURIER_CODE,
+  type LoginResponse,
+  type QuotationRequest,
+  type QuotationResponse,
+} from '../courier-api/wire';
+import { env } from '../env';
+import { checkCredentials, DEMO_ACCOUNTS_FILE, loadAccountBook, type Account } from './accounts';
+import { authenticateClient, type ApiClient } from './api-clients';
+import { CourierError } from './errors';
+import { forgetFailedLogins, loginBlockedFor, recordFailedLogin } from './login-throttle';
+import { quoteOrder } from './quotation';
+import { formatExpiresIn, issueToken, TOKEN_TYPE, verifyToken } from './tokens';
+import { loadZones } from './zones';
+
+/** The courier's operations, bound to the configuration in lib/env.ts. */
+
+const accountsFile = () => env.courierService.accountsFile ?? DEMO_ACCOUNTS_FILE;
+const emailSchema = z.email();
+
+/** The API client of an `Authorization: Basic` header, or -190. */
+export function authenticateApiClient(authorization: string | null): ApiClient {
+  return authenticateClient(authorization, env.courierService.clients);
+}
+
+/**
+ * A dispatcher's login: -192 when the user is not an e-mail, -165 while failures are throttled,
+ * -194 for a wrong user or password alike; else the profile and a signed token.
+ */
+export async function logIn(
+  client: ApiClient,
+  { user, password }: { user: string; password: string },
+  { clientAddress, now = new Date() }: { clientAddress: string; now?: Date },
+): Promise<LoginResponse> {
+  if (!emailSchema.safeParse(user.trim()).success) {
+    throw new CourierError(COURIER_CODE.invalidEmail);
+  }
+  const blockedFor = await loginBlockedFor(user, clientAddress);
+  if (blockedFor !== undefined) {
+    throw new CourierError(COURIER_CODE.tooManyAttempts, { retryAfterSeconds: blockedFor });
+  }
+  const account = await checkCredentials(await loadAccountBook(accountsFile()), user, password);
+  if (!account) {
+    await recordFailedLogin(user, clientAddress);
+    throw new CourierError(COURIER_CODE.wrongCredentials);
+  }
+  await forgetFailedLogins(user);
+  const { accessToken, expiresAt } = await issueToken(
+    { accountId: account.idClient, clientId: client.id },
+    { secret: env.courierService.jwtSecret, ttlSeconds: env.courierService.tokenTtlSeconds },
+    now,
+  );
+  return {
+    code: 0,
+    data: {
+      idClient: account.idClient,
+      email: account.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      zone: account.zone,
+    },
+    token: {
+      access_token: accessToken,
+      token_type: TOKEN_TYPE,
+      expires_in: formatExpiresIn(expiresAt, env.courierService.timeZone),
+    },
+  };
+}
+
+/** The active account a `token` header speaks for; -155 or -156 otherwise. */
+export async function authenticateToken(token: string | null): Promise<Account> {
+  const claims = await verifyToken(token, {
+    secret: env.courierService.jwtSecret,
+    audiences: env.courierService.clients.map((client) => client.id),
+  });
+  const account = (await loadAccountBook(accountsFile())).byId(claims.accountId);
+  // An account switched off since its login loses its tokens at once.
+  if (!account?.active) throw new CourierError(COURIER_CODE.tokenInvalid);
+  return account;
+}
+
+export async function quote(
+  order: QuotationRequest,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<QuotationResponse> {
+  return quoteOrder(order, await loadZones(), { now, timeZone: env.courierService.timeZone });
+}

@@ -1,0 +1,127 @@
+import { LOGIN_PATH, QUOTATION_PATH } from '@/lib/courier-api/wire';
+
+/** Requests and figures shared by the courier contract tests. */
+
+export const DEMO_CLIENT = { id: 'demo-client', secret: 'demo-secret' };
+export const DEMO_USER = { email: 'dispatcher@example.com', password: 'demo-password' };
+export const TEST_JWT_SECRET = 'contract-tests-signing-key-0123456789-abcdef';
+
+export const basic = (id: string, secret: string) =>
+  `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+export interface Stop {
+  street: string;
+  externalNumber: number | string;
+  internalNumber?: string | null;
+  neighborhood: string;
+  zipCode: string;
+  latitude: string | number;
+  longitude: string | number;
+}
+
+/** The recorded trip of the legacy courier: Varsovia 36, Juárez → Sonora 180 int. 1, Hipódromo. */
+export const VARSOVIA_36: Stop = {
+  street: 'Varsovia',
+  externalNumber: '36',
+  internalNumber: null,
+  neighborhood: 'Juárez',
+  zipCode: '06600',
+  latitude: '19.4245207',
+  longitude: '-99.1676911',
+};
+export const SONORA_180: Stop = {
+  street: 'Sonora',
+  externalNumber: 180,
+  internalNumber: '1',
+  neighborhood: 'Hipódromo',
+  zipCode: '06100',
+  latitude: '19.4133562',
+  longitude: '-99.1672142',
+};
+/** About 9 km by road from Varsovia 36: Avenida Universidad at Metro Coyoacán. */
+export const METRO_COYOACAN: Stop = {
+  street: 'Avenida Universidad',
+  externalNumber: 'S/N',
+  neighborhood: 'Santa Cruz Atoyac',
+  zipCode: '03310',
+  latitude: '19.3614',
+  longitude: '-99.1708',
+};
+export const GUADALAJARA_CENTRO: Stop = {
+  street: 'Avenida Hidalgo',
+  externalNumber: 400,
+  neighborhood: 'Centro',
+  zipCode: '44100',
+  latitude: '20.6767',
+  longitude: '-103.3475',
+};
+export const MONTERREY_CENTRO: Stop = {
+  street: 'Padre Mier',
+  externalNumber: 500,
+  neighborhood: 'Centro',
+  zipCode: '64000',
+  latitude: '25.6714',
+  longitude: '-100.3094',
+};
+export const MONTERREY_SAN_PEDRO: Stop = {
+  street: 'Calzada del Valle',
+  externalNumber: 400,
+  neighborhood: 'Del Valle',
+  zipCode: '66220',
+  latitude: '25.6520',
+  longitude: '-100.3600',
+};
+export const PUEBLA_CENTRO: Stop = {
+  street: 'Avenida Reforma',
+  externalNumber: 100,
+  neighborhood: 'Centro',
+  zipCode: '72000',
+  latitude: '19.0414',
+  longitude: '-98.2063',
+};
+
+export function order(...stops: Array<{ stop: Stop; isPickup?: 0 | 1; isSource?: 0 | 1 }>) {
+  return {
+    data: {
+      bOrder: {
+        orderAddresses: stops.map(({ stop, isPickup = 0, isSource = isPickup }) => ({
+          isPickup,
+          isSource,
+          address: stop,
+        })),
+      },
+    },
+  };
+}
+
+/** Pickup first, then each drop-off: the shape real clients send. */
+export const trip = (pickup: Stop, ...dropoffs: Stop[]) =>
+  order({ stop: pickup, isPickup: 1 }, ...dropoffs.map((stop) => ({ stop })));
+
+export function courierCalls(baseUrl: string) {
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${baseUrl}/courier${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  return {
+    post,
+    login: (
+      user = DEMO_USER.email,
+      password = DEMO_USER.password,
+      headers: Record<string, string> = {},
+    ) =>
+      post(
+        LOGIN_PATH,
+        { data: { systemRequest: { user, password } } },
+        { authorization: basic(DEMO_CLIENT.id, DEMO_CLIENT.secret), ...headers },
+      ),
+    quote: (body: unknown, token: string | undefined, headers: Record<string, string> = {}) =>
+      post(QUOTATION_PATH, body, { ...(token === undefined ? {} : { token }), ...headers }),
+  };
+}
+
+/** True when a response body carries anything that looks like a stack trace or a file path. */
+export const leaksInternals = (text: string) =>
+  /\bat \S+ \(|\.ts:\d+|\.js:\d+|node_modules|Error:\s/.test(text);
