@@ -30,7 +30,7 @@ export function sessionCookieHeader(
   sealed: string,
   { secure, maxAgeSeconds }: { secure: boolean; maxAgeSeconds: number },
 ): string {
-  return `${SESSION_COOKIE}=${sealed}; ${attributes(secure, Math.max(0, Math.floor(maxAgeSeconds)))}`;
+  return `${SESSION_COOKIE}=${sealed}; ${attributes(secure, Math.max(0, Math.round(maxAgeSeconds)))}`;
 }
 
 export function clearedSessionCookieHeader({ secure }: { secure: boolean }): string {

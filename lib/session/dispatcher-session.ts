@@ -75,7 +75,8 @@ export class CookieSession implements DispatcherSession {
   }
 
   private adopt(token: CourierToken): CourierToken {
-    if (token.value !== this.sealed.token.value) {
+    const { value, expiresAt } = this.sealed.token;
+    if (token.value !== value || token.expiresAt !== expiresAt) {
       this.sealed = { ...this.sealed, token };
       this.cookieOutdated = true;
     }

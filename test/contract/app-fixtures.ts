@@ -1,0 +1,111 @@
+import { expect } from 'vitest';
+import type { QuoteRequest } from '@/lib/quote/schema';
+
+/** Helpers of the dispatch app's contract tests: a browser-like client with a cookie jar. */
+
+export const DISPATCHER = { email: 'dispatcher@example.com', password: 'demo-password' };
+export const TEST_SESSION_SECRET = 'contract-tests-session-secret-0123456789-abcdef';
+
+/** The recorded legacy trip: Varsovia 36, Juárez → Sonora 180 int. 1, Hipódromo. */
+export const RECORDED_TRIP: QuoteRequest = {
+  pickup: {
+    street: 'Varsovia',
+    exteriorNumber: '36',
+    neighborhood: 'Juárez',
+    zipCode: '06600',
+    lat: 19.4245207,
+    lng: -99.1676911,
+  },
+  dropoff: {
+    street: 'Sonora',
+    exteriorNumber: '180',
+    interiorNumber: '1',
+    neighborhood: 'Hipódromo',
+    zipCode: '06100',
+    lat: 19.4133562,
+    lng: -99.1672142,
+  },
+};
+
+export const GUADALAJARA_CENTRO = {
+  street: 'Avenida Hidalgo',
+  exteriorNumber: '400',
+  neighborhood: 'Centro',
+  zipCode: '44100',
+  lat: 20.6767,
+  lng: -103.3475,
+};
+
+export interface AppAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json: any;
+}
+
+interface RequestOptions {
+  body?: unknown;
+  /** Sent as is (not JSON-encoded) when a string. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+/** A dispatcher's browser: same-origin requests, one cookie jar. */
+export class Browser {
+  cookie: string | undefined;
+  readonly answers: AppAnswer[] = [];
+
+  constructor(
+    private readonly origin: string,
+    private readonly extraHeaders: Record<string, string> = {},
+  ) {}
+
+  async request(method: string, path: string, options: RequestOptions = {}): Promise<AppAnswer> {
+    const headers: Record<string, string> = { origin: this.origin, ...this.extraHeaders };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (this.cookie) headers.cookie = this.cookie;
+    Object.assign(headers, options.headers);
+    const response = await fetch(`${this.origin}${path}`, {
+      method,
+      headers,
+      body:
+        options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    });
+    this.keepCookies(response.headers.getSetCookie());
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    const answer = { status: response.status, headers: response.headers, text, json };
+    this.answers.push(answer);
+    return answer;
+  }
+
+  private keepCookies(setCookies: string[]) {
+    for (const header of setCookies) {
+      const [pair = ''] = header.split(';');
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at);
+      const value = pair.slice(at + 1);
+      if (name !== 'dq_session') continue;
+      this.cookie = /max-age=0(;|$)/i.test(header) || !value ? undefined : `${name}=${value}`;
+    }
+  }
+
+  signIn(credentials: { email: string; password: string } = DISPATCHER) {
+    return this.request('POST', '/api/session', { body: credentials });
+  }
+
+  quote(trip: unknown = RECORDED_TRIP, headers?: Record<string, string>) {
+    return this.request('POST', '/api/quote', { body: trip, headers });
+  }
+}
+
+/** The envelope every error of the app answers with. */
+export const errorEnvelope = (code: string) => ({
+  error: { code, message: expect.any(String) },
+});

@@ -1,0 +1,377 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startAppServer, type AppServer } from '../support/app-server';
+import { startLegacyCourier, type LegacyCourier } from '../support/legacy-courier';
+import {
+  Browser,
+  DISPATCHER,
+  errorEnvelope,
+  GUADALAJARA_CENTRO,
+  RECORDED_TRIP,
+  TEST_SESSION_SECRET,
+} from './app-fixtures';
+
+/**
+ * The dispatch app's routes against a stand-in of the real legacy courier: HTTP 200 errors with
+ * Spanish messages, RS256 tokens with Mexico City expiry times, early -156 expiries.
+ */
+
+let legacy: LegacyCourier;
+let app: AppServer;
+let addresses = 0;
+/** Each browser signs in from its own address, so sign-in limits of one test never touch another. */
+const newBrowser = () => new Browser(app.origin, { 'x-forwarded-for': `203.0.113.${++addresses}` });
+
+beforeAll(async () => {
+  legacy = await startLegacyCourier();
+  app = await startAppServer({
+    COURIER_BASE_URL: legacy.url,
+    COURIER_SERVICE: 'off',
+    COURIER_CLIENT_ID: 'legacy-client',
+    COURIER_CLIENT_SECRET: 'legacy-client-secret-8c1f',
+    COURIER_TIMEZONE: 'America/Mexico_City',
+    COURIER_TIMEOUT_MS: '1000',
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    SESSION_MAX_AGE: '12h',
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await legacy.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  legacy.configure({ loginShape: 'full', tokenFormat: 'jwt', expireTokensAfterQuotes: Infinity });
+});
+
+describe('signing in through the legacy courier', () => {
+  it('a dispatcher signs in and gets an httpOnly, SameSite=Lax session cookie for the shift', async () => {
+    const browser = newBrowser();
+    const answer = await browser.signIn();
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({
+      user: { email: DISPATCHER.email, name: 'Dulce Ramírez', zone: 'cdmx' },
+    });
+    const [cookie] = answer.headers.getSetCookie();
+    expect(cookie).toMatch(/^dq_session=Fe26\.2\*/);
+    expect(cookie).toMatch(/; Path=\/; Max-Age=43(199|200); HttpOnly; SameSite=Lax$/);
+    expect(cookie).not.toMatch(/Secure/);
+
+    const who = await browser.request('GET', '/api/session');
+    expect(who.status).toBe(200);
+    expect(who.json.user.email).toBe(DISPATCHER.email);
+  });
+
+  it('the courier receives HTTP Basic client credentials and data.systemRequest', async () => {
+    await newBrowser().signIn();
+    expect(legacy.lastLogin?.headers.authorization).toBe(
+      `Basic ${Buffer.from('legacy-client:legacy-client-secret-8c1f').toString('base64')}`,
+    );
+    expect(legacy.lastLogin?.body).toEqual({
+      data: { systemRequest: { user: DISPATCHER.email, password: DISPATCHER.password } },
+    });
+  });
+
+  it('a wrong password is refused as invalid credentials, and tried only once', async () => {
+    const attempts = legacy.loginAttempts;
+    const answer = await newBrowser().signIn({ ...DISPATCHER, password: 'wrong' });
+    expect(answer.status).toBe(401);
+    expect(answer.json).toEqual(errorEnvelope('invalid_credentials'));
+    expect(answer.headers.getSetCookie()).toEqual([]);
+    expect(legacy.loginAttempts).toBe(attempts + 1);
+  });
+
+  it('an e-mail the courier does not know is refused exactly like a wrong password', async () => {
+    const wrongPassword = await newBrowser().signIn({ ...DISPATCHER, password: 'wrong' });
+    const unknown = await newBrowser().signIn({ email: 'nobody@example.com', password: 'x' });
+    expect(unknown.status).toBe(401);
+    expect(unknown.json).toEqual(wrongPassword.json);
+  });
+
+  it('a client secret the courier does not accept is the app’s fault, not the dispatcher’s', async () => {
+    legacy.configure({ clientSecret: 'rotated-at-the-courier' });
+    try {
+      const answer = await newBrowser().signIn();
+      expect(answer.status).toBe(502);
+      expect(answer.json).toEqual(errorEnvelope('courier_error'));
+    } finally {
+      legacy.configure({ clientSecret: 'legacy-client-secret-8c1f' });
+    }
+  });
+
+  it('a login answer with nothing but an access token still signs the dispatcher in', async () => {
+    legacy.configure({ loginShape: 'accessTokenOnly', tokenFormat: 'opaque' });
+    const browser = newBrowser();
+    expect((await browser.signIn()).status).toBe(200);
+    const quote = await browser.quote();
+    expect(quote.status).toBe(200);
+  });
+
+  it('without a session, who-am-I and quotes answer 401 unauthenticated', async () => {
+    const browser = newBrowser();
+    const who = await browser.request('GET', '/api/session');
+    expect(who.status).toBe(401);
+    expect(who.json).toEqual(errorEnvelope('unauthenticated'));
+    const quote = await browser.quote();
+    expect(quote.json).toEqual(errorEnvelope('unauthenticated'));
+  });
+
+  it('a forged or tampered cookie signs nobody in and is removed', async () => {
+    const browser = newBrowser();
+    await browser.signIn();
+    browser.cookie = `${browser.cookie!.slice(0, -6)}AAAAAA`;
+    const who = await browser.request('GET', '/api/session');
+    expect(who.status).toBe(401);
+    expect(who.json).toEqual(errorEnvelope('unauthenticated'));
+    expect(who.headers.getSetCookie()[0]).toMatch(/^dq_session=; .*Max-Age=0/);
+  });
+
+  it('signing out ends the session, even for a copy of the old cookie', async () => {
+    const browser = newBrowser();
+    await browser.signIn();
+    const copy = browser.cookie;
+    const out = await browser.request('DELETE', '/api/session');
+    expect(out.status).toBe(204);
+    expect(out.headers.getSetCookie()[0]).toMatch(/^dq_session=; .*Max-Age=0/);
+    expect(browser.cookie).toBeUndefined();
+    browser.cookie = copy;
+    expect((await browser.request('GET', '/api/session')).status).toBe(401);
+  });
+
+  it('after SESSION_MAX_AGE the dispatcher is asked to sign in again', async () => {
+    const browser = newBrowser();
+    await browser.signIn();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 12 * 3600_000 + 1000 });
+    const quote = await browser.quote();
+    expect(quote.status).toBe(401);
+    expect(quote.json).toEqual(errorEnvelope('session_expired'));
+    expect(browser.cookie).toBeUndefined();
+  });
+});
+
+describe('quoting through the legacy courier', () => {
+  it('the recorded trip is quoted: 35.00 MXN, 28 minutes, 1.58 km, by bicycle in cdmx', async () => {
+    const browser = newBrowser();
+    await browser.signIn();
+    const answer = await browser.quote();
+    expect(answer.status).toBe(200);
+    expect(answer.json.quote).toEqual({
+      total: 35,
+      price: 35,
+      discount: 0,
+      extraCharge: 0,
+      packageValue: 0,
+      messengerFee: 28,
+      operatorCost: 7,
+      distanceKm: 1.58,
+      etaMinutes: 28,
+      isBike: true,
+      rating: 0,
+      currency: 'MXN',
+      zone: { id: 1, name: 'cdmx', description: 'CDMX|MÉX.|MOR.|HGO.' },
+      packageType: { id: 1, name: 'Sobre' },
+      quotedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      legs: [{ distanceKm: 1.58, etaMinutes: 28, price: 35 }],
+    });
+  });
+
+  it('the courier receives the pickup first, numbers as the API shows them, the token header', async () => {
+    const browser = newBrowser();
+    await browser.signIn();
+    await browser.quote({
+      ...RECORDED_TRIP,
+      dropoff: { ...RECORDED_TRIP.dropoff, exteriorNumber: '180-B' },
+    });
+    const sent = legacy.lastQuotation!;
+    expect(sent.headers.token).toBe(legacy.issuedTokens.at(-1));
+    expect(sent.headers.authorization).toBeUndefined();
+    expect(sent.body).toEqual({
+      data: {
+        bOrder: {
+          orderAddresses: [
+            {
+              isPickup: 1,
+              isSource: 1,
+              address: {
+                street: 'Varsovia',
+                externalNumber: 36,
+                internalNumber: 'N/A',
+                neighborhood: 'Juárez',
+                zipCode: '06600',
+                latitude: '19.4245207',
+                longitude: '-99.1676911',
+              },
+            },
+            {
+              isPickup: 0,
+              isSource: 0,
+              address: {
+                street: 'Sonora',
+                externalNumber: '180-B',
+                internalNumber: '1',
+                neighborhood: 'Hipódromo',
+                zipCode: '06100',
+                latitude: '19.4133562',
+                longitude: '-99.1672142',
+              },
+            },
+          ],
+        },
+      },
+    });
+  });
+
+  it('an expired token (-156) is renewed once and the quote still succeeds', async () => {
+    legacy.configure({ expireTokensAfterQuotes: 2 });
+    const browser = newBrowser();
+    await browser.signIn();
+    const logins = legacy.logins;
+    expect((await browser.quote()).status).toBe(200);
+    expect((await browser.quote()).status).toBe(200);
+    const cookieBefore = browser.cookie;
+
+    const renewed = await browser.quote();
+    expect(renewed.status).toBe(200);
+    expect(renewed.json.quote.total).toBe(35);
+    expect(legacy.logins).toBe(logins + 1);
+    // The browser gets the session with the new token; the dispatcher noticed nothing.
+    expect(renewed.headers.getSetCookie()).toHaveLength(1);
+    expect(browser.cookie).not.toBe(cookieBefore);
+    expect((await browser.quote()).status).toBe(200);
+    expect(legacy.logins).toBe(logins + 1);
+  });
+
+  it('a token the courier rejects again right after renewal ends the session', async () => {
+    legacy.configure({ expireTokensAfterQuotes: 0 });
+    const browser = newBrowser();
+    await browser.signIn();
+    const logins = legacy.logins;
+    const answer = await browser.quote();
+    expect(answer.status).toBe(401);
+    expect(answer.json).toEqual(errorEnvelope('session_expired'));
+    expect(legacy.logins).toBe(logins + 1);
+    expect(browser.cookie).toBeUndefined();
+  });
+
+  it('a token is renewed a little before its expires_in, without waiting for a -156', async () => {
+    const browser = newBrowser();
+    await browser.signIn();
+    const logins = legacy.logins;
+    const quotations = legacy.quotations;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 59.5 * 60_000 });
+    expect((await browser.quote()).status).toBe(200);
+    expect(legacy.logins).toBe(logins + 1);
+    // One quotation only: the stale token was never sent.
+    expect(legacy.quotations).toBe(quotations + 1);
+  });
+
+  it.each([
+    [
+      { code: -114, message: 'El punto de recolección esta fuera de cobertura' },
+      422,
+      'pickup_out_of_coverage',
+    ],
+    [
+      { code: -113, message: 'El punto de entrega esta fuera de cobertura' },
+      422,
+      'dropoff_out_of_coverage',
+    ],
+    [{ code: -160, message: 'Servicio no disponible' }, 503, 'courier_unavailable'],
+    [{ html500: true as const }, 502, 'courier_error'],
+    [{ status: 503, body: 'Service Unavailable' }, 503, 'courier_unavailable'],
+    [
+      { status: 200, body: '<html>maintenance</html>', contentType: 'text/html' },
+      502,
+      'courier_error',
+    ],
+    [
+      { status: 200, body: '{"code":0,"data":{"total":"n/a"}}', contentType: 'application/json' },
+      502,
+      'courier_error',
+    ],
+    [{ hangUp: true as const }, 503, 'courier_unavailable'],
+  ])('the courier answering %o gives %i %s', async (scripted, status, code) => {
+    const browser = newBrowser();
+    await browser.signIn();
+    legacy.script(scripted);
+    const answer = await browser.quote();
+    expect(answer.status).toBe(status);
+    expect(answer.json).toEqual(errorEnvelope(code));
+    expect(answer.text).not.toMatch(/<html|stack|at \//i);
+  });
+
+  it('another refusal of the courier is passed on as courier_rejected with its own words', async () => {
+    const browser = newBrowser();
+    await browser.signIn();
+    legacy.script({ code: -111, message: 'Direcciones invalidas' });
+    const answer = await browser.quote();
+    expect(answer.status).toBe(422);
+    expect(answer.json).toEqual({
+      error: { code: 'courier_rejected', message: 'Direcciones invalidas' },
+    });
+  });
+
+  it('a pickup outside the courier’s coverage is reported as such', async () => {
+    const browser = newBrowser();
+    await browser.signIn();
+    const answer = await browser.quote({ ...RECORDED_TRIP, pickup: GUADALAJARA_CENTRO });
+    expect(answer.json).toEqual(errorEnvelope('pickup_out_of_coverage'));
+  });
+
+  it('a courier slower than COURIER_TIMEOUT_MS gives 504 courier_timeout', async () => {
+    const browser = newBrowser();
+    await browser.signIn();
+    legacy.script({ delayMs: 5_000 });
+    const answer = await browser.quote();
+    expect(answer.status).toBe(504);
+    expect(answer.json).toEqual(errorEnvelope('courier_timeout'));
+  });
+});
+
+describe('courier logins stay amortised', () => {
+  it('many quotes, one after another or all at once, cost one login per token lifetime', async () => {
+    const browser = newBrowser();
+    await browser.signIn();
+    const logins = legacy.logins;
+
+    for (let i = 0; i < 20; i++) expect((await browser.quote()).status).toBe(200);
+    const together = await Promise.all(Array.from({ length: 50 }, () => browser.quote()));
+    expect(together.map((answer) => answer.status)).toEqual(Array(50).fill(200));
+    expect(legacy.logins).toBe(logins);
+
+    // The token expires: 50 quotes at once share one renewal.
+    legacy.expireAllTokens();
+    const cookieWithOldToken = browser.cookie;
+    const renewed = await Promise.all(Array.from({ length: 50 }, () => browser.quote()));
+    expect(renewed.map((answer) => answer.status)).toEqual(Array(50).fill(200));
+    expect(legacy.logins).toBe(logins + 1);
+
+    // Requests still carrying the old cookie use the renewed token instead of signing in again.
+    browser.cookie = cookieWithOldToken;
+    const late = await Promise.all(Array.from({ length: 20 }, () => browser.quote()));
+    expect(late.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    expect(legacy.logins).toBe(logins + 1);
+  });
+
+  it('when the token’s lifetime runs out, 50 concurrent quotes sign in to the courier once', async () => {
+    const browser = newBrowser();
+    await browser.signIn();
+    const logins = legacy.logins;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * 60_000 });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => browser.quote()));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
+    expect(legacy.logins).toBe(logins + 1);
+    for (let i = 0; i < 30; i++) await browser.quote();
+    expect(legacy.logins).toBe(logins + 1);
+  });
+
+  it('two dispatchers’ sessions renew their own tokens', async () => {
+    const first = newBrowser();
+    const second = newBrowser();
+    await first.signIn();
+    await second.signIn();
+    const logins = legacy.logins;
+    legacy.expireAllTokens();
+    await Promise.all([first.quote(), second.quote(), first.quote(), second.quote()]);
+    expect(legacy.logins).toBe(logins + 2);
+  });
+});

@@ -1,0 +1,301 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tz } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { generateKeyPair, SignJWT } from 'jose';
+
+/**
+ * A small stand-in that speaks like the real, deprecated legacy courier (DESIGN.md, "What is known
+ * of the real legacy service"): errors as HTTP 200 with a negative code and a Spanish message,
+ * RS256 tokens whose `expires_in` is Mexico City local time (or login answers with nothing but
+ * `access_token`), `ivoyCost`, coordinates echoed as numbers, extra fields everywhere. Every trip
+ * whose points lie in Mexico City is priced like the recorded one (Varsovia 36 → Sonora 180:
+ * 1.58 km, 35.0 MXN, 28 min, bicycle). Tests script one-off answers (an HTML 500 page, a slow
+ * answer, a code) and read its counters.
+ */
+
+export type ScriptedAnswer =
+  | { code: number; message: string }
+  | { html500: true }
+  | { status: number; body?: string; contentType?: string }
+  | { delayMs: number }
+  | { hangUp: true };
+
+export interface LegacyCourierOptions {
+  clientId: string;
+  clientSecret: string;
+  /** e-mail → password */
+  accounts: Record<string, string>;
+  /** `full`: token_type and expires_in; `accessTokenOnly`: `{ token: { access_token } }`. */
+  loginShape: 'full' | 'accessTokenOnly';
+  /** `jwt`: RS256 with exp; `opaque`: random text that says nothing of its expiry. */
+  tokenFormat: 'jwt' | 'opaque';
+  tokenLifetimeSeconds: number;
+  /** A token answers -156 once it has served this many quotes (the legacy's early expiry). */
+  expireTokensAfterQuotes: number;
+}
+
+export interface LegacyCourier {
+  url: string;
+  /** Successful logins (tokens issued). */
+  readonly logins: number;
+  /** Every login request, refused ones included. */
+  readonly loginAttempts: number;
+  /** Quotation requests received. */
+  readonly quotations: number;
+  /** Every access token issued, to prove none of them leaks. */
+  readonly issuedTokens: readonly string[];
+  /** The last quotation request: its headers and body as received. */
+  readonly lastQuotation: { headers: IncomingMessage['headers']; body: unknown } | undefined;
+  readonly lastLogin: { headers: IncomingMessage['headers']; body: unknown } | undefined;
+  configure(options: Partial<LegacyCourierOptions>): void;
+  /** The next quotation requests get these answers, in order, before anything else is checked. */
+  script(...answers: ScriptedAnswer[]): void;
+  /** Every token issued so far now answers -156. */
+  expireAllTokens(): void;
+  close(): Promise<void>;
+}
+
+const MEXICO_CITY = 'America/Mexico_City';
+/** Roughly the metro area of Mexico City: the stand-in's only active coverage zone. */
+const CDMX = { minLat: 19.0, maxLat: 19.8, minLng: -99.5, maxLng: -98.8 };
+
+const ok = (data: unknown) => ({ code: 0, data });
+const refusal = (code: number, message: string) => ({ code, message });
+
+function readBody(request: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch {
+        resolve(undefined);
+      }
+    });
+  });
+}
+
+function send(response: ServerResponse, status: number, body: string, contentType: string) {
+  response.writeHead(status, { 'content-type': contentType });
+  response.end(body);
+}
+
+/** Legacy style: everything is HTTP 200, success or not. */
+const sendJson = (response: ServerResponse, body: unknown) =>
+  send(response, 200, JSON.stringify(body), 'application/json;charset=UTF-8');
+
+const inCdmx = (lat: number, lng: number) =>
+  lat >= CDMX.minLat && lat <= CDMX.maxLat && lng >= CDMX.minLng && lng <= CDMX.maxLng;
+
+export async function startLegacyCourier(
+  overrides: Partial<LegacyCourierOptions> = {},
+): Promise<LegacyCourier> {
+  const options: LegacyCourierOptions = {
+    clientId: 'legacy-client',
+    clientSecret: 'legacy-client-secret-8c1f',
+    accounts: { 'dispatcher@example.com': 'demo-password' },
+    loginShape: 'full',
+    tokenFormat: 'jwt',
+    tokenLifetimeSeconds: 3600,
+    expireTokensAfterQuotes: Number.POSITIVE_INFINITY,
+    ...overrides,
+  };
+  const { privateKey } = await generateKeyPair('RS256');
+  const tokens = new Map<string, { expiresAt: number; quotes: number; expired: boolean }>();
+  const issuedTokens: string[] = [];
+  const scripted: ScriptedAnswer[] = [];
+  const counters = { logins: 0, loginAttempts: 0, quotations: 0 };
+  let lastQuotation: LegacyCourier['lastQuotation'];
+  let lastLogin: LegacyCourier['lastLogin'];
+
+  async function issueToken(email: string) {
+    const now = Date.now();
+    const expiresAt = now + options.tokenLifetimeSeconds * 1000;
+    const value =
+      options.tokenFormat === 'jwt'
+        ? await new SignJWT({ sub: email })
+            .setProtectedHeader({ alg: 'RS256' })
+            .setJti(randomBytes(12).toString('hex'))
+            .setIssuedAt(Math.floor(now / 1000))
+            .setExpirationTime(Math.floor(expiresAt / 1000))
+            .sign(privateKey)
+        : randomBytes(24).toString('hex');
+    tokens.set(value, { expiresAt, quotes: 0, expired: false });
+    issuedTokens.push(value);
+    counters.logins += 1;
+    return { value, expiresAt };
+  }
+
+  async function login(request: IncomingMessage, response: ServerResponse) {
+    counters.loginAttempts += 1;
+    const body = (await readBody(request)) as
+      { data?: { systemRequest?: { user?: unknown; password?: unknown } } } | undefined;
+    lastLogin = { headers: request.headers, body };
+    const expected = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
+    if (request.headers.authorization !== expected) {
+      return sendJson(response, refusal(-190, 'Cliente no autorizado'));
+    }
+    const user = body?.data?.systemRequest?.user;
+    const password = body?.data?.systemRequest?.password;
+    if (typeof user !== 'string' || typeof password !== 'string') {
+      return sendJson(response, refusal(-100, 'Formato invalido'));
+    }
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(user)) {
+      return sendJson(response, refusal(-192, 'Correo Invalido'));
+    }
+    if (options.accounts[user] !== password) {
+      return sendJson(response, refusal(-194, 'Usuario o contraseña incorrectos'));
+    }
+    const token = await issueToken(user);
+    const profile = {
+      idClient: 4821,
+      email: user,
+      firstName: 'Dulce',
+      lastName: 'Ramírez',
+      zone: { idZone: 1, name: 'cdmx' },
+      phone: '5555555555',
+    };
+    const tokenRecord =
+      options.loginShape === 'full'
+        ? {
+            access_token: token.value,
+            token_type: 'ivoyat',
+            expires_in: format(token.expiresAt, 'dd/MM/yy HH:mm', { in: tz(MEXICO_CITY) }),
+          }
+        : { access_token: token.value };
+    sendJson(response, { code: 0, data: profile, token: tokenRecord });
+  }
+
+  async function quotation(request: IncomingMessage, response: ServerResponse) {
+    counters.quotations += 1;
+    const body = (await readBody(request)) as
+      { data?: { bOrder?: { orderAddresses?: unknown } } } | undefined;
+    lastQuotation = { headers: request.headers, body };
+
+    const next = scripted.shift();
+    if (next && 'delayMs' in next)
+      await new Promise((resolve) => setTimeout(resolve, next.delayMs));
+    else if (next && 'hangUp' in next) return void request.socket.destroy();
+    else if (next && 'html500' in next) {
+      return send(
+        response,
+        500,
+        '<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>The server encountered an internal error.</p></body></html>',
+        'text/html',
+      );
+    } else if (next && 'status' in next) {
+      return send(response, next.status, next.body ?? '', next.contentType ?? 'text/plain');
+    } else if (next && 'code' in next) {
+      return sendJson(response, refusal(next.code, next.message));
+    }
+    if (response.destroyed) return;
+
+    const header = request.headers.token;
+    const token = typeof header === 'string' ? tokens.get(header) : undefined;
+    if (!token) return sendJson(response, refusal(-155, 'Token invalido'));
+    if (
+      token.expired ||
+      Date.now() >= token.expiresAt ||
+      token.quotes >= options.expireTokensAfterQuotes
+    ) {
+      return sendJson(response, refusal(-156, 'Token expirado'));
+    }
+    token.quotes += 1;
+
+    const addresses = body?.data?.bOrder?.orderAddresses;
+    if (!Array.isArray(addresses)) return sendJson(response, refusal(-100, 'Formato invalido'));
+    type Sent = { isPickup?: unknown; isSource?: unknown; address?: Record<string, unknown> };
+    const sent = addresses as Sent[];
+    if (sent.length < 2 || sent[0]?.isPickup !== 1 || sent[0]?.isSource !== 1) {
+      return sendJson(response, refusal(-111, 'Direcciones invalidas'));
+    }
+    const points = sent.map((item) => ({
+      lat: Number(item.address?.latitude),
+      lng: Number(item.address?.longitude),
+    }));
+    if (points.some((point) => !Number.isFinite(point.lat) || !Number.isFinite(point.lng))) {
+      return sendJson(response, refusal(-100, 'Formato invalido'));
+    }
+    if (!inCdmx(points[0]!.lat, points[0]!.lng)) {
+      return sendJson(response, refusal(-114, 'El punto de recolección esta fuera de cobertura'));
+    }
+    if (points.slice(1).some((point) => !inCdmx(point.lat, point.lng))) {
+      return sendJson(response, refusal(-113, 'El punto de entrega esta fuera de cobertura'));
+    }
+    sendJson(
+      response,
+      ok({
+        discount: 0.0,
+        distance: 1.58,
+        extraCharge: 0.0,
+        packageValue: 0.0,
+        price: 35.0,
+        eta: 28.0,
+        rating: 0.0,
+        total: 35.0,
+        messengerFee: 28.0,
+        ivoyCost: 7.0,
+        isBike: true,
+        vehicle: 'Bicicleta',
+        promoCodeBalance: 0.0,
+        orderType: 1,
+        zone: { idZone: 1, name: 'cdmx', description: 'CDMX|MÉX.|MOR.|HGO.', active: 1 },
+        packageType: { idPackageType: 1, name: 'Sobre', description: 'Documentos' },
+        orderAddresses: sent.map((item, index) => ({
+          ...item,
+          address: { ...item.address, latitude: points[index]!.lat, longitude: points[index]!.lng },
+          distance: index === 0 ? 0.0 : 1.58,
+          eta: index === 0 ? 20.0 : 28.0,
+          price: index === 0 ? 0.0 : 35.0,
+        })),
+      }),
+    );
+  }
+
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
+    const handle =
+      request.method === 'POST' && path === '/api/login/loginClient/json/web'
+        ? login
+        : request.method === 'POST' && path === '/api/order/validZipCode/json/web'
+          ? quotation
+          : undefined;
+    if (!handle) return send(response, 404, '<html><body>Not Found</body></html>', 'text/html');
+    handle(request, response).catch(() => {
+      if (!response.headersSent) send(response, 500, 'Internal Server Error', 'text/plain');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get logins() {
+      return counters.logins;
+    },
+    get loginAttempts() {
+      return counters.loginAttempts;
+    },
+    get quotations() {
+      return counters.quotations;
+    },
+    issuedTokens,
+    get lastQuotation() {
+      return lastQuotation;
+    },
+    get lastLogin() {
+      return lastLogin;
+    },
+    configure: (changes) => Object.assign(options, changes),
+    script: (...answers) => scripted.push(...answers),
+    expireAllTokens: () => tokens.forEach((token) => (token.expired = true)),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
