@@ -1,0 +1,178 @@
+import 'server-only';
+import { z } from 'zod';
+import {
+  addressLabel,
+  coordinate,
+  firstText,
+  lenientText,
+  roundCoordinate,
+  zipCodeOf,
+} from './address-parts';
+import { capabilitiesOf } from './capabilities';
+import { GeocoderError } from './errors';
+import { DEFAULT_LOOKUP_CACHE, LookupCache, type LookupCacheOptions } from './lookup-cache';
+import { RateGate, RateGateFull, systemClock, type Clock } from './rate-gate';
+import type { GeocodedAddress, Geocoder, LatLng } from './types';
+import { APP_USER_AGENT, getUpstreamJson } from './upstream';
+
+/**
+ * Nominatim (OpenStreetMap). Its usage policy (operations.osmfoundation.org/policies/nominatim)
+ * asks for at most one request per second per application, an identifying User-Agent, cached
+ * results, the OSM attribution, and no search-as-you-type — so this provider searches only when the
+ * form is submitted, queues its calls one second apart, and caches every answer.
+ */
+
+export const NOMINATIM_INTERVAL_MS = 1_000;
+export const NOMINATIM_SEARCH_LIMIT = 8;
+
+export interface NominatimOptions {
+  baseUrl: string;
+  /** An e-mail or URL where the operator of this app can be reached. */
+  contact: string;
+  timeoutMs: number;
+  /** How long a lookup may queue for its turn before it is turned down (default: timeoutMs). */
+  maxQueueWaitMs?: number;
+  cache?: LookupCacheOptions;
+  clock?: Clock;
+}
+
+const addressSchema = z
+  .looseObject({
+    road: lenientText,
+    pedestrian: lenientText,
+    footway: lenientText,
+    house_number: lenientText,
+    neighbourhood: lenientText,
+    suburb: lenientText,
+    quarter: lenientText,
+    city_district: lenientText,
+    borough: lenientText,
+    postcode: lenientText,
+    city: lenientText,
+    town: lenientText,
+    village: lenientText,
+    municipality: lenientText,
+    county: lenientText,
+    state: lenientText,
+  })
+  .catch({});
+
+const placeSchema = z.looseObject({
+  lat: coordinate,
+  lon: coordinate,
+  name: lenientText,
+  display_name: lenientText,
+  address: addressSchema.optional(),
+});
+type NominatimPlace = z.infer<typeof placeSchema>;
+
+/** Reverse answers "nothing here" as HTTP 200 with `{ "error": "Unable to geocode" }`. */
+const reverseNothingSchema = z.looseObject({ error: z.unknown() });
+const searchSchema = z.array(z.unknown());
+
+export class NominatimGeocoder implements Geocoder {
+  readonly capabilities = capabilitiesOf('nominatim');
+  private readonly gate: RateGate;
+  private readonly reverseCache: LookupCache<GeocodedAddress | null>;
+  private readonly searchCache: LookupCache<GeocodedAddress[]>;
+  private readonly userAgent: string;
+
+  constructor(private readonly options: NominatimOptions) {
+    this.gate = new RateGate(
+      NOMINATIM_INTERVAL_MS,
+      options.maxQueueWaitMs ?? options.timeoutMs,
+      options.clock ?? systemClock,
+    );
+    this.reverseCache = new LookupCache(options.cache ?? DEFAULT_LOOKUP_CACHE);
+    this.searchCache = new LookupCache(options.cache ?? DEFAULT_LOOKUP_CACHE);
+    this.userAgent = `${APP_USER_AGENT} (${options.contact})`;
+  }
+
+  async reverse(lat: number, lng: number): Promise<GeocodedAddress | null> {
+    const at = { lat: roundCoordinate(lat), lng: roundCoordinate(lng) };
+    const found = await this.reverseCache.get(`${at.lat},${at.lng}`, async () => {
+      const body = await this.get('/reverse', {
+        format: 'jsonv2',
+        lat: String(at.lat),
+        lon: String(at.lng),
+        zoom: '18',
+        addressdetails: '1',
+      });
+      const place = placeSchema.safeParse(body);
+      if (place.success) return toAddress(place.data);
+      if (reverseNothingSchema.safeParse(body).success) return null;
+      throw invalid('a reverse answer without coordinates');
+    });
+    return found && { ...found, lat, lng };
+  }
+
+  async search(text: string, near?: LatLng): Promise<GeocodedAddress[]> {
+    const query = text.trim().replace(/\s+/g, ' ');
+    if (!query) return [];
+    const bias = near && { lat: roundCoordinate(near.lat, 2), lng: roundCoordinate(near.lng, 2) };
+    const key = `${query.toLowerCase()}|${bias ? `${bias.lat},${bias.lng}` : ''}`;
+    return this.searchCache.get(key, async () => {
+      const params: Record<string, string> = {
+        format: 'jsonv2',
+        q: query,
+        addressdetails: '1',
+        countrycodes: 'mx',
+        limit: String(NOMINATIM_SEARCH_LIMIT),
+      };
+      // A preferred area about 30 km around the map's centre; results outside it still count.
+      if (bias) {
+        params.viewbox = [bias.lng - 0.3, bias.lat + 0.3, bias.lng + 0.3, bias.lat - 0.3].join(',');
+        params.bounded = '0';
+      }
+      const body = searchSchema.safeParse(await this.get('/search', params));
+      if (!body.success) throw invalid('a search answer that is not a list');
+      return body.data.flatMap((item) => {
+        const place = placeSchema.safeParse(item);
+        return place.success ? [toAddress(place.data)] : [];
+      });
+    });
+  }
+
+  private async get(path: string, params: Record<string, string>): Promise<unknown> {
+    try {
+      await this.gate.take();
+    } catch (error) {
+      if (!(error instanceof RateGateFull)) throw error;
+      throw new GeocoderError('nominatim', 'busy', 'too many address lookups are waiting', {
+        retryAfterSeconds: Math.ceil(error.waitMs / 1000),
+      });
+    }
+    const url = new URL(`${this.options.baseUrl}${path}`);
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    return getUpstreamJson(url, {
+      provider: 'nominatim',
+      timeoutMs: this.options.timeoutMs,
+      userAgent: this.userAgent,
+    });
+  }
+}
+
+function invalid(what: string): GeocoderError {
+  return new GeocoderError('nominatim', 'invalid_response', `nominatim sent ${what}`);
+}
+
+function toAddress(place: NominatimPlace): GeocodedAddress {
+  const a = place.address ?? {};
+  const city = firstText(a.city, a.town, a.village, a.municipality, a.county, a.state);
+  const fields = {
+    street: firstText(a.road, a.pedestrian, a.footway),
+    exteriorNumber: firstText(a.house_number),
+    neighborhood: firstText(a.neighbourhood, a.suburb, a.quarter),
+    zipCode: zipCodeOf(a.postcode),
+    // In Mexico City the alcaldía comes as borough or city_district; elsewhere the municipio.
+    municipality: firstText(a.borough, a.city_district, a.municipality, a.county, a.city, a.town),
+    city,
+  };
+  return {
+    ...fields,
+    lat: place.lat,
+    lng: place.lon,
+    label: addressLabel({ ...fields, name: place.name }) || firstText(place.display_name),
+    source: 'nominatim',
+  };
+}

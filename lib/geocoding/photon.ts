@@ -1,0 +1,145 @@
+import 'server-only';
+import { z } from 'zod';
+import {
+  addressLabel,
+  coordinate,
+  firstText,
+  lenientText,
+  roundCoordinate,
+  zipCodeOf,
+} from './address-parts';
+import { capabilitiesOf } from './capabilities';
+import { GeocoderError } from './errors';
+import { DEFAULT_LOOKUP_CACHE, LookupCache, type LookupCacheOptions } from './lookup-cache';
+import type { GeocodedAddress, Geocoder, LatLng } from './types';
+import { APP_USER_AGENT, getUpstreamJson } from './upstream';
+
+/**
+ * Photon (komoot's OpenStreetMap geocoder, self-hostable): search as you type and reverse, GeoJSON
+ * answers. The public instance at photon.komoot.io asks for fair use; point PHOTON_URL at your own
+ * for production traffic.
+ */
+
+export const PHOTON_SEARCH_LIMIT = 8;
+/** minLon,minLat,maxLon,maxLat around Mexico: results elsewhere are of no use to this courier. */
+const MEXICO_BBOX = '-118.5,14.5,-86.7,32.8';
+
+export interface PhotonOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  /** Photon's `lang`: "default" gives local names (Spanish in Mexico) on every Photon version. */
+  lang?: string;
+  cache?: LookupCacheOptions;
+}
+
+const propertiesSchema = z
+  .looseObject({
+    name: lenientText,
+    street: lenientText,
+    housenumber: lenientText,
+    postcode: lenientText,
+    district: lenientText,
+    locality: lenientText,
+    city: lenientText,
+    county: lenientText,
+    state: lenientText,
+    countrycode: lenientText,
+    type: lenientText,
+    osm_value: lenientText,
+  })
+  .catch({});
+
+const featureSchema = z.looseObject({
+  geometry: z.looseObject({ coordinates: z.tuple([coordinate, coordinate]).rest(z.unknown()) }),
+  properties: propertiesSchema.optional(),
+});
+type PhotonFeature = z.infer<typeof featureSchema>;
+
+const collectionSchema = z.looseObject({ features: z.array(z.unknown()) });
+
+const NEIGHBOURHOOD_VALUES = new Set(['suburb', 'neighbourhood', 'quarter']);
+
+export class PhotonGeocoder implements Geocoder {
+  readonly capabilities = capabilitiesOf('photon');
+  private readonly reverseCache: LookupCache<GeocodedAddress | null>;
+  private readonly searchCache: LookupCache<GeocodedAddress[]>;
+
+  constructor(private readonly options: PhotonOptions) {
+    this.reverseCache = new LookupCache(options.cache ?? DEFAULT_LOOKUP_CACHE);
+    this.searchCache = new LookupCache(options.cache ?? DEFAULT_LOOKUP_CACHE);
+  }
+
+  async reverse(lat: number, lng: number): Promise<GeocodedAddress | null> {
+    const at = { lat: roundCoordinate(lat), lng: roundCoordinate(lng) };
+    const found = await this.reverseCache.get(`${at.lat},${at.lng}`, async () => {
+      const features = await this.features('/reverse', {
+        lat: String(at.lat),
+        lon: String(at.lng),
+        limit: '1',
+      });
+      return features[0] ?? null;
+    });
+    return found && { ...found, lat, lng };
+  }
+
+  async search(text: string, near?: LatLng): Promise<GeocodedAddress[]> {
+    const query = text.trim().replace(/\s+/g, ' ');
+    if (!query) return [];
+    const bias = near && { lat: roundCoordinate(near.lat, 2), lng: roundCoordinate(near.lng, 2) };
+    const key = `${query.toLowerCase()}|${bias ? `${bias.lat},${bias.lng}` : ''}`;
+    return this.searchCache.get(key, () =>
+      this.features('/api', {
+        q: query,
+        limit: String(PHOTON_SEARCH_LIMIT),
+        bbox: MEXICO_BBOX,
+        ...(bias && { lat: String(bias.lat), lon: String(bias.lng) }),
+      }),
+    );
+  }
+
+  private async features(path: string, params: Record<string, string>): Promise<GeocodedAddress[]> {
+    const url = new URL(`${this.options.baseUrl}${path}`);
+    for (const [name, value] of Object.entries({
+      ...params,
+      lang: this.options.lang ?? 'default',
+    })) {
+      url.searchParams.set(name, value);
+    }
+    const body = collectionSchema.safeParse(
+      await getUpstreamJson(url, {
+        provider: 'photon',
+        timeoutMs: this.options.timeoutMs,
+        userAgent: APP_USER_AGENT,
+      }),
+    );
+    if (!body.success) {
+      throw new GeocoderError('photon', 'invalid_response', 'photon sent no feature collection');
+    }
+    return body.data.features.flatMap((item) => {
+      const feature = featureSchema.safeParse(item);
+      return feature.success ? [toAddress(feature.data)] : [];
+    });
+  }
+}
+
+function toAddress(feature: PhotonFeature): GeocodedAddress {
+  const p = feature.properties ?? {};
+  const [lng, lat] = feature.geometry.coordinates;
+  const isNeighbourhood =
+    p.type === 'district' || p.type === 'locality' || NEIGHBOURHOOD_VALUES.has(p.osm_value ?? '');
+  const fields = {
+    street: firstText(p.street, p.type === 'street' ? p.name : undefined),
+    exteriorNumber: firstText(p.housenumber),
+    neighborhood: firstText(p.district, p.locality, isNeighbourhood ? p.name : undefined),
+    zipCode: zipCodeOf(p.postcode),
+    municipality: firstText(p.county, p.city, p.type === 'city' ? p.name : undefined),
+    city: firstText(p.city, p.type === 'city' ? p.name : undefined, p.county, p.state),
+  };
+  return {
+    ...fields,
+    lat,
+    lng,
+    label: addressLabel({ ...fields, name: p.name }) || firstText(p.name),
+    source: 'photon',
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * Spaces calls at least `intervalMs` apart, in arrival order: each caller books the next free slot
+ * and waits for it. A caller whose slot is more than `maxWaitMs` away is turned down at once
+ * (`RateGateFull`) instead of joining an ever-longer queue.
+ */
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const systemClock: Clock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+export class RateGateFull extends Error {
+  constructor(readonly waitMs: number) {
+    super(`the next free slot is ${Math.round(waitMs)} ms away`);
+    this.name = 'RateGateFull';
+  }
+}
+
+export class RateGate {
+  private nextSlot = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly intervalMs: number,
+    private readonly maxWaitMs: number,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  async take(): Promise<void> {
+    const now = this.clock.now();
+    const slot = Math.max(now, this.nextSlot);
+    if (slot - now > this.maxWaitMs) throw new RateGateFull(slot - now);
+    this.nextSlot = slot + this.intervalMs;
+    // Timers may fire a little early; wait until the clock really reaches the slot.
+    for (let remaining = slot - now; remaining > 0; remaining = slot - this.clock.now()) {
+      await this.clock.sleep(Math.ceil(remaining));
+    }
+  }
+}
