@@ -15,7 +15,12 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The origin this app is served from: APP_ORIGIN behind a proxy, else the request's own. */
 export function appOrigin(request: Request): string {
-  return env.appOrigin ?? new URL(request.url).origin;
+  if (env.appOrigin) return env.appOrigin;
+  // `next start` hands route handlers a URL on "localhost" whatever host the browser used (a
+  // tablet reaching http://192.168.1.20:3000 included): the Host header says where it really is.
+  const url = new URL(request.url);
+  const host = request.headers.get('host');
+  return host ? `${url.protocol}//${host}` : url.origin;
 }
 
 /**
