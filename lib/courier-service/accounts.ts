@@ -47,7 +47,7 @@ export function createAccountBook(accounts: readonly Account[]): AccountBook {
 
 const loaded = processSingleton(
   'courier-service:accounts',
-  () => new Map<string, { mtimeMs: number; book: AccountBook }>(),
+  () => new Map<string, { version: string; book: AccountBook }>(),
 );
 
 /**
@@ -55,15 +55,16 @@ const loaded = processSingleton(
  * `npm run courier:add-account` works without a restart. A broken file throws (→ -160).
  */
 export async function loadAccountBook(file: string): Promise<AccountBook> {
-  const { mtimeMs } = await stat(file);
+  const { mtimeMs, size } = await stat(file);
+  const version = `${mtimeMs}:${size}`;
   const cached = loaded.get(file);
-  if (cached && cached.mtimeMs === mtimeMs) return cached.book;
+  if (cached && cached.version === version) return cached.book;
   const parsed = accountsFileSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
   if (!parsed.success) {
     throw new Error(`accounts file ${file} is invalid: ${z.prettifyError(parsed.error)}`);
   }
   const book = createAccountBook(parsed.data);
-  loaded.set(file, { mtimeMs, book });
+  loaded.set(file, { version, book });
   return book;
 }
 

@@ -38,7 +38,10 @@ export function priceTrip(
     [0],
   );
   const distanceKm = cumulativeKm[cumulativeKm.length - 1]!;
-  const price = money(tariff.baseFare + Math.max(0, distanceKm - tariff.baseKm) * tariff.perKm);
+  // Counted in hundredths of a km and in cents, so that 3.01 − 3 is exactly 0.01 km and
+  // 6.13 km × 7.50 is exactly 45.975 before it is rounded to 45.98.
+  const extraHundredths = Math.max(0, Math.round((distanceKm - tariff.baseKm) * 100));
+  const price = money((tariff.baseFare * 100 + extraHundredths * tariff.perKm) / 100);
   const isBike = distanceKm <= tariff.bikeMaxKm;
   const kmh = isBike ? tariff.bikeKmh : tariff.motorbikeKmh;
   const arrivalMinutes = cumulativeKm.map((km) =>

@@ -20,9 +20,12 @@ export function roadLegsKm(points: readonly LngLat[], roadFactor: number): numbe
   return legs;
 }
 
-/** Rounds half away from zero at `decimals`, immune to binary artefacts such as 1.005 → 1.00. */
+/**
+ * Rounds half away from zero at `decimals`. The scaled value is first cut to 15 significant digits,
+ * so that binary noise (1.005 × 100 = 100.49999…) does not turn a half into less than a half.
+ */
 export function roundTo(value: number, decimals: number): number {
   const scale = 10 ** decimals;
-  const rounded = Math.round(Math.abs(value) * scale + Number.EPSILON * scale) / scale;
-  return Math.sign(value) * rounded || 0;
+  const scaled = Number((Math.abs(value) * scale).toPrecision(15));
+  return (Math.sign(value) * Math.round(scaled)) / scale || 0;
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { authenticateClient } from './api-clients';
+import { CourierError } from './errors';
+
+const CLIENTS = [
+  { id: 'demo-client', secret: 'demo-secret' },
+  { id: 'acme', secret: 'pa:ss' },
+];
+const basic = (text: string) => `Basic ${Buffer.from(text).toString('base64')}`;
+const codeOf = (authorization: string | null) => {
+  try {
+    authenticateClient(authorization, CLIENTS);
+    return 0;
+  } catch (error) {
+    return (error as CourierError).code;
+  }
+};
+
+describe('API clients (HTTP Basic)', () => {
+  it('recognises each configured client, including a secret that holds a colon', () => {
+    expect(authenticateClient(basic('demo-client:demo-secret'), CLIENTS).id).toBe('demo-client');
+    expect(authenticateClient(basic('acme:pa:ss'), CLIENTS).id).toBe('acme');
+    expect(authenticateClient(`basic  ${basic('acme:pa:ss').slice(6)}`, CLIENTS).id).toBe('acme');
+  });
+
+  it('refuses anything else with -190', () => {
+    for (const header of [
+      null,
+      '',
+      'Basic',
+      'Bearer abc',
+      basic('demo-client:wrong'),
+      basic('demo-client:demo-secret '),
+      basic('acme:demo-secret'),
+      basic('demo-client'),
+      `Basic ${'A'.repeat(2000)}`,
+    ]) {
+      expect(codeOf(header), String(header)).toBe(-190);
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginResponseSchema } from '@/lib/courier-api/wire';
+import { startAppServer, type AppServer } from '../support/app-server';
+import { courierCalls, leaksInternals, SONORA_180, trip, VARSOVIA_36 } from './courier-fixtures';
+
+// Its own server: this file breaks the zones and accounts files on purpose.
+let server: AppServer;
+let courier: ReturnType<typeof courierCalls>;
+let dir: string;
+let zonesFile: string;
+let accountsFile: string;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'courier-unavailable-'));
+  zonesFile = join(dir, 'zones.geojson');
+  accountsFile = join(dir, 'accounts.json');
+  copyFileSync(join(import.meta.dirname, '../../data/demo-accounts.json'), accountsFile);
+  writeFileSync(zonesFile, '{"type": "FeatureCollection", "features": [ oops');
+  server = await startAppServer({
+    COURIER_SERVICE: 'on',
+    COURIER_BASE_URL: undefined,
+    COURIER_ZONES_FILE: zonesFile,
+    COURIER_ACCOUNTS_FILE: accountsFile,
+    LOG_LEVEL: 'error',
+  });
+  // Imported only now: the logger reads its level from the environment set above.
+  const { redirectLogs } = await import('@/lib/log');
+  redirectLogs({ write: (line) => void logLines.push(line) });
+  courier = courierCalls(server.url);
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function expectUnavailable(response: Response) {
+  const text = await response.text();
+  expect(response.status).toBe(503);
+  expect(JSON.parse(text)).toEqual({ code: -160, message: 'Servicio no disponible' });
+  expect(leaksInternals(text)).toBe(false);
+  expect(text).not.toContain(dir);
+}
+
+describe('courier service faults', () => {
+  it('answers -160 "Servicio no disponible" when its zones file cannot be read, and logs why without a stack', async () => {
+    const login = loginResponseSchema.parse(await (await courier.login()).json());
+    await expectUnavailable(
+      await courier.quote(trip(VARSOVIA_36, SONORA_180), login.token.access_token),
+    );
+    const fault = logLines.map((line) => JSON.parse(line)).find((entry) => entry.fault);
+    expect(fault).toMatchObject({ level: 50, fault: { type: 'SyntaxError' } });
+    expect(JSON.stringify(fault)).not.toMatch(/\n\s+at /);
+  });
+
+  it('recovers without a restart once the zones file is fixed', async () => {
+    copyFileSync(join(import.meta.dirname, '../../data/zones.geojson'), zonesFile);
+    const login = loginResponseSchema.parse(await (await courier.login()).json());
+    const response = await courier.quote(trip(VARSOVIA_36, SONORA_180), login.token.access_token);
+    expect(response.status).toBe(200);
+  });
+
+  it('answers -160 to a login when the accounts file is broken', async () => {
+    writeFileSync(accountsFile, '[{"email": "half');
+    await expectUnavailable(await courier.login());
+  });
+});
