@@ -29,15 +29,15 @@ export interface CourierLogin {
  */
 export async function courierLogin(
   { email, password }: CourierCredentials,
-  { log = rootLog }: { log?: Logger } = {},
+  { log = rootLog, clientAddress }: { log?: Logger; clientAddress?: string } = {},
 ): Promise<CourierLogin> {
-  const json = await postToCourier(
-    'login',
-    LOGIN_PATH,
-    loginBody(email, password),
-    { authorization: basicCredentials(env.courier.clientId, env.courier.clientSecret) },
-    log,
-  );
+  const headers: Record<string, string> = {
+    authorization: basicCredentials(env.courier.clientId, env.courier.clientSecret),
+  };
+  // The courier throttles failed logins per address too: without the dispatcher's address, every
+  // dispatcher would share this server's, and a few wrong passwords would lock everyone out.
+  if (clientAddress && clientAddress !== 'unknown') headers['x-forwarded-for'] = clientAddress;
+  const json = await postToCourier('login', LOGIN_PATH, loginBody(email, password), headers, log);
   const parsed = loginAnswerSchema.safeParse(json);
   if (!parsed.success) {
     log.warn(

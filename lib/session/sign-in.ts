@@ -64,7 +64,7 @@ export async function signIn(
   await spendSignInAttempt(emailKey, address);
   let login;
   try {
-    login = await courierLogin({ email, password }, { log });
+    login = await courierLogin({ email, password }, { log, clientAddress: address });
   } catch (error) {
     log.info(
       { signIn: 'refused', outcome: error instanceof ApiError ? error.code : 'error' },
