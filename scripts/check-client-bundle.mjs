@@ -1,0 +1,64 @@
+// Fails when the browser's bundle (`$NEXT_DIST_DIR/static`, default .next/static) holds a server
+// secret — the value of the courier client secret, the session or JWT signing secret, an API
+// client's secret, the demo password — or even the name of a server-only variable, a sign that
+// server code was bundled for the browser. Run after `next build`:
+//   node scripts/check-client-bundle.mjs [static-dir]
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const SERVER_ONLY_NAMES = [
+  'COURIER_CLIENT_SECRET',
+  'SESSION_SECRET',
+  'COURIER_JWT_SECRET',
+  'COURIER_ACCOUNTS_FILE',
+  'COURIER_CLIENTS',
+];
+
+/** [what, value] pairs: the secrets of the configuration the build will run with. */
+function secretValues(env) {
+  const values = [
+    ['the value of COURIER_CLIENT_SECRET', env.COURIER_CLIENT_SECRET || 'demo-secret'],
+    ['the value of SESSION_SECRET', env.SESSION_SECRET],
+    ['the value of COURIER_JWT_SECRET', env.COURIER_JWT_SECRET],
+    ['the demo password', 'demo-password'],
+  ];
+  for (const pair of (env.COURIER_CLIENTS ?? '').split(',')) {
+    const secret = pair.slice(pair.indexOf(':') + 1).trim();
+    if (pair.includes(':') && secret)
+      values.push(['an API client secret of COURIER_CLIENTS', secret]);
+  }
+  return values.filter(([, value]) => value && value.length >= 6);
+}
+
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(path) : entry.isFile() ? [path] : [];
+  });
+}
+
+const staticDir = process.argv[2] ?? join(process.env.NEXT_DIST_DIR || '.next', 'static');
+if (!existsSync(staticDir)) {
+  console.error(`check-client-bundle: ${staticDir} does not exist; run next build first.`);
+  process.exit(2);
+}
+
+const needles = [
+  ...secretValues(process.env),
+  ...SERVER_ONLY_NAMES.map((name) => [`the server-only variable name ${name}`, name]),
+];
+const findings = [];
+const files = filesUnder(staticDir);
+for (const file of files) {
+  const text = readFileSync(file).toString('latin1');
+  for (const [what, needle] of needles) {
+    if (text.includes(needle)) findings.push(`${relative(process.cwd(), file)}: contains ${what}`);
+  }
+}
+
+if (findings.length > 0) {
+  console.error('check-client-bundle: the browser bundle holds server secrets:');
+  for (const finding of findings) console.error(`  - ${finding}`);
+  process.exit(1);
+}
+console.log(`check-client-bundle: ${files.length} files in ${staticDir} hold no server secret.`);
