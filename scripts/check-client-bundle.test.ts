@@ -19,7 +19,7 @@ function bundleWith(files: Record<string, string>): string {
 
 function check(staticDir: string, env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [SCRIPT, staticDir], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { NODE_ENV: 'test', PATH: process.env.PATH ?? '', ...env },
     encoding: 'utf8',
   });
   return { status: result.status, output: result.stdout + result.stderr };
