@@ -1,0 +1,19 @@
+import {
+  GEOCODE_CACHE_CONTROL,
+  lookup,
+  readQuery,
+  reverseQuerySchema,
+  spendLookup,
+} from '@/lib/geocoding/geocode-route';
+import { geocoder } from '@/lib/geocoding/geocoder';
+import { sessionRoute } from '@/lib/session/session-route';
+
+export const dynamic = 'force-dynamic';
+
+/** The address at a pin: `{ address }`, null when nothing is known there. */
+export const GET = sessionRoute(async (request, session) => {
+  await spendLookup(session.id);
+  const { lat, lng } = readQuery(request, reverseQuerySchema);
+  const address = await lookup(() => geocoder().reverse(lat, lng));
+  return Response.json({ address }, { headers: { 'cache-control': GEOCODE_CACHE_CONTROL } });
+});

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetProcessSingletons } from '@/lib/process-singleton';
+import { startAppServer, type AppServer } from '../support/app-server';
+import { startNominatimStandIn, type GeocoderStandIn } from '../support/nominatim-stand-in';
+import { Browser, errorEnvelope, TEST_SESSION_SECRET } from './app-fixtures';
+
+/** GEOCODER=nominatim over real HTTP: the usage policy holds for the whole app. */
+
+let nominatim: GeocoderStandIn;
+let app: AppServer;
+
+beforeAll(async () => {
+  resetProcessSingletons();
+  nominatim = await startNominatimStandIn();
+  app = await startAppServer({
+    COURIER_BASE_URL: '{origin}/courier',
+    COURIER_SERVICE: 'on',
+    COURIER_CLIENT_ID: 'demo-client',
+    COURIER_CLIENT_SECRET: 'demo-secret',
+    COURIER_JWT_SECRET: 'geocode-contract-tests-signing-key-0123456789',
+    COURIER_ACCOUNTS_FILE: undefined,
+    COURIER_CLIENTS: undefined,
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    GEOCODER: 'nominatim',
+    NOMINATIM_URL: nominatim.url,
+    NOMINATIM_CONTACT: 'dispatch-ops@example.com',
+    GEOCODER_TIMEOUT_MS: '1000',
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await nominatim.close();
+});
+
+const signedIn = async (address: string) => {
+  const browser = new Browser(app.origin, { 'x-forwarded-for': address });
+  expect((await browser.signIn()).status).toBe(200);
+  return browser;
+};
+
+describe('Nominatim behind the geocode routes', () => {
+  it('two dispatchers share one queue: one request per second, the overflow gets 503 with Retry-After', async () => {
+    const [ana, beto] = await Promise.all([signedIn('198.18.6.1'), signedIn('198.18.6.2')]);
+    const answers = await Promise.all([
+      ana.request('GET', '/api/geocode/reverse?lat=19.4245207&lng=-99.1676911'),
+      beto.request('GET', '/api/geocode/reverse?lat=19.4133562&lng=-99.1672142'),
+      ana.request('GET', '/api/geocode/search?q=londres%20247'),
+    ]);
+    const statuses = answers.map((answer) => answer.status).sort();
+    // One goes at once, one waits a second; the third would wait two, more than it may (1 s).
+    expect(statuses).toEqual([200, 200, 503]);
+    const refused = answers.find((answer) => answer.status === 503)!;
+    expect(refused.json).toEqual(errorEnvelope('geocoder_unavailable'));
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const [first, second] = nominatim.requests;
+    expect(nominatim.requests).toHaveLength(2);
+    expect(second!.receivedAt - first!.receivedAt).toBeGreaterThanOrEqual(950);
+    expect(first!.headers['user-agent']).toMatch(
+      /^DispatchQuote\/.+ \(dispatch-ops@example\.com\)$/,
+    );
+  });
+
+  it('a place already looked up is answered from the cache, without asking Nominatim', async () => {
+    const browser = await signedIn('198.18.6.3');
+    const casaAzul = '/api/geocode/reverse?lat=19.3551&lng=-99.1625';
+    const first = await browser.request('GET', casaAzul);
+    expect(first.json.address).toMatchObject({ neighborhood: 'Del Carmen', source: 'nominatim' });
+    const asked = nominatim.requests.length;
+    const again = await browser.request('GET', casaAzul);
+    expect(again.json).toEqual(first.json);
+    expect(nominatim.requests.length).toBe(asked);
+  });
+});
