@@ -81,9 +81,17 @@ export async function postToCourier(
   const signal = AbortSignal.timeout(env.courier.timeoutMs);
   let answer: CourierAnswer;
   try {
+    // The request id travels along, so the courier's logs (the built-in one's at least) line up
+    // with the app's.
+    const { requestId } = log.bindings() as { requestId?: unknown };
     const response = await request(`${env.courier.baseUrl}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(typeof requestId === 'string' ? { 'x-request-id': requestId } : {}),
+        ...headers,
+      },
       body: JSON.stringify(body),
       dispatcher: courierAgent(),
       signal,

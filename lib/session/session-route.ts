@@ -97,8 +97,13 @@ export function sessionRoute(
  * anyway.
  */
 export async function signOut(request: Request): Promise<string> {
+  await endSessionOf(request);
+  return clearedSessionCookieHeader({ secure: isSecureRequest(request) });
+}
+
+/** Ends the session the request's cookie carries, if any (signing in again replaces it). */
+export async function endSessionOf(request: Request): Promise<void> {
   const value = readCookie(request, SESSION_COOKIE);
   const sealed = value ? await unsealSession(value) : undefined;
   if (sealed) endSession(sealed.sid);
-  return clearedSessionCookieHeader({ secure: isSecureRequest(request) });
 }

@@ -137,6 +137,22 @@ describe('signing in through the legacy courier', () => {
     expect((await browser.request('GET', '/api/session')).status).toBe(401);
   });
 
+  it('signing in again replaces the previous session', async () => {
+    const browser = newBrowser();
+    await browser.signIn();
+    const previous = browser.cookie;
+    await browser.signIn();
+    expect(browser.cookie).not.toBe(previous);
+    expect((await browser.request('GET', '/api/session')).status).toBe(200);
+    browser.cookie = previous;
+    expect((await browser.request('GET', '/api/session')).status).toBe(401);
+  });
+
+  it('the courier sees the request id of the app’s request', async () => {
+    await newBrowser().signIn();
+    expect(legacy.lastLogin?.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('after SESSION_MAX_AGE the dispatcher is asked to sign in again', async () => {
     const browser = newBrowser();
     await browser.signIn();

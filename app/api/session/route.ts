@@ -1,6 +1,6 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { readLocalizedJson } from '@/lib/quote/read-localized-json';
-import { sessionCookieFor, sessionRoute, signOut } from '@/lib/session/session-route';
+import { endSessionOf, sessionCookieFor, sessionRoute, signOut } from '@/lib/session/session-route';
 import { clientAddress, signIn } from '@/lib/session/sign-in';
 import { signInSchema } from '@/lib/session/sign-in-schema';
 
@@ -12,6 +12,7 @@ const NO_STORE = { 'cache-control': 'no-store' };
 export const POST = apiRoute(async (request, { log }) => {
   const input = await readLocalizedJson(request, signInSchema, { maxBytes: 4 * 1024 });
   const session = await signIn(input, { address: clientAddress(request), log });
+  await endSessionOf(request);
   const response = Response.json({ user: session.user }, { headers: NO_STORE });
   response.headers.append('set-cookie', await sessionCookieFor(request, session));
   return response;
