@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { clearedSessionCookieHeader, readCookie, sessionCookieHeader } from './cookie';
+import { clientAddress } from './sign-in';
+
+const request = (headers: Record<string, string>) => new Request('http://app.test/', { headers });
+
+describe('the session cookie', () => {
+  it('is httpOnly, SameSite=Lax, for the whole app, and Secure only under https', () => {
+    expect(sessionCookieHeader('Fe26.2*x~2', { secure: false, maxAgeSeconds: 43200 })).toBe(
+      'dq_session=Fe26.2*x~2; Path=/; Max-Age=43200; HttpOnly; SameSite=Lax',
+    );
+    expect(sessionCookieHeader('v', { secure: true, maxAgeSeconds: 10.4 })).toMatch(
+      /Max-Age=10; HttpOnly; SameSite=Lax; Secure$/,
+    );
+    expect(clearedSessionCookieHeader({ secure: false })).toBe(
+      'dq_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+    );
+  });
+
+  it('is found among the request’s cookies', () => {
+    expect(readCookie(request({ cookie: 'a=1; dq_session=Fe26.2*x=y~2; b=2' }), 'dq_session')).toBe(
+      'Fe26.2*x=y~2',
+    );
+    expect(readCookie(request({ cookie: 'dq_session=' }), 'dq_session')).toBeUndefined();
+    expect(readCookie(request({}), 'dq_session')).toBeUndefined();
+  });
+});
+
+describe('the client address used for sign-in limits', () => {
+  it('is the entry the nearest proxy appended to X-Forwarded-For', () => {
+    expect(clientAddress(request({ 'x-forwarded-for': '1.2.3.4, 10.0.0.7' }))).toBe('10.0.0.7');
+    expect(clientAddress(request({ 'x-real-ip': '10.0.0.8' }))).toBe('10.0.0.8');
+    expect(clientAddress(request({}))).toBe('unknown');
+  });
+});
