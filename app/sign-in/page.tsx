@@ -1,0 +1,42 @@
+import { redirect } from 'next/navigation';
+import { SignInForm } from '@/components/session/sign-in-form';
+import { safeNextPath } from '@/components/session/safe-next-path';
+import { AppName } from '@/components/ui/app-name';
+import { LanguageSwitch } from '@/components/ui/language-switch';
+import { env } from '@/lib/env';
+import { currentSession } from '@/lib/session/current-session';
+import styles from './sign-in.module.css';
+
+/** The built-in courier's demo account (DESIGN.md); shown only while that courier serves. */
+const DEMO_ACCOUNT = { email: 'dispatcher@example.com', password: 'demo-password' };
+
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const params = await searchParams;
+  const next = safeNextPath(params.next);
+  if (await currentSession()) redirect(next);
+
+  const reason = params.reason;
+  const notice = reason === 'expired' ? 'expired' : reason === 'signed-out' ? 'signedOut' : null;
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <p className={styles.brand}>
+          <AppName />
+        </p>
+        <LanguageSwitch />
+      </header>
+      <main className={styles.main}>
+        <SignInForm
+          next={next}
+          notice={notice}
+          demoAccount={env.publicConfig.demoAccount ? DEMO_ACCOUNT : null}
+        />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+'use client';
+
+import { useTranslations } from 'use-intl';
+
+/** The app's name in the current language (follows the language switch without a reload). */
+export function AppName() {
+  return useTranslations('app')('name');
+}
