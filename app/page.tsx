@@ -1,8 +1,11 @@
-export default function HomePage() {
-  return (
-    <main>
-      <h1>Dispatch Quote</h1>
-      <p>El servicio de mensajería integrado está en /courier.</p>
-    </main>
-  );
+import { redirect } from 'next/navigation';
+import { QuoteScreen } from '@/components/quote/quote-screen';
+import { env } from '@/lib/env';
+import { currentSession } from '@/lib/session/current-session';
+
+export default async function HomePage() {
+  const user = await currentSession();
+  if (!user) redirect('/sign-in');
+  const { tileUrl, tileAttribution, builtinCourier } = env.publicConfig;
+  return <QuoteScreen user={user} config={{ tileUrl, tileAttribution, builtinCourier }} />;
 }

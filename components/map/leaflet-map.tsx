@@ -1,0 +1,208 @@
+'use client';
+
+import 'leaflet/dist/leaflet.css';
+import type { FeatureCollection } from 'geojson';
+import { latLngBounds, type LeafletEventHandlerFnMap, type PathOptions } from 'leaflet';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  GeoJSON,
+  MapContainer,
+  Marker,
+  Polyline,
+  TileLayer,
+  ZoomControl,
+  useMap,
+  useMapEvents,
+} from 'react-leaflet';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'use-intl';
+import { requestJson } from '@/components/ui/request-json';
+import { MAP_VIEW_KEY, parseMapView, type PointKey } from '@/components/quote/quote-draft';
+import type { MapFocus, QuoteMapProps } from './map-props';
+import { pinIcon } from './pin-icon';
+import styles from './quote-map.module.css';
+
+interface ZoneProperties {
+  name: string;
+  active: boolean;
+}
+
+const ACTIVE_ZONE: PathOptions = {
+  color: '#0b3d91',
+  weight: 3,
+  fillColor: '#0b57d0',
+  fillOpacity: 0.07,
+};
+const INACTIVE_ZONE: PathOptions = {
+  color: '#475569',
+  weight: 2,
+  dashArray: '6 6',
+  fillColor: '#64748b',
+  fillOpacity: 0.12,
+};
+const TRIP_LINE: PathOptions = { color: '#0f172a', weight: 4, dashArray: '10 8', opacity: 0.85 };
+
+function readStoredView() {
+  try {
+    return parseMapView(localStorage.getItem(MAP_VIEW_KEY));
+  } catch {
+    return null;
+  }
+}
+
+export function LeafletMap(props: QuoteMapProps) {
+  const t = useTranslations('map');
+  const [initialView] = useState(() => readStoredView() ?? props.fallbackView);
+  const [tiles, setTiles] = useState({ loaded: 0, failed: 0 });
+
+  const tileEvents = useMemo<LeafletEventHandlerFnMap>(
+    () => ({
+      tileload: () => setTiles((count) => (count.loaded ? count : { ...count, loaded: 1 })),
+      tileerror: () => setTiles((count) => (count.failed ? count : { ...count, failed: 1 })),
+    }),
+    [],
+  );
+
+  return (
+    <div className={styles.frame}>
+      <MapContainer
+        center={[initialView.lat, initialView.lng]}
+        zoom={initialView.zoom}
+        minZoom={4}
+        maxZoom={19}
+        zoomControl={false}
+        className={styles.map}
+        aria-label={t('label')}
+      >
+        <TileLayer
+          url={props.tileUrl}
+          attribution={props.tileAttribution}
+          maxZoom={19}
+          eventHandlers={tileEvents}
+        />
+        <ZoomControl position="bottomright" zoomInTitle={t('zoomIn')} zoomOutTitle={t('zoomOut')} />
+        {props.showCoverage && <CoverageZones />}
+        {props.pickup && props.dropoff && (
+          <Polyline positions={[props.pickup, props.dropoff]} pathOptions={TRIP_LINE} />
+        )}
+        {(['pickup', 'dropoff'] as const).map((key) =>
+          props[key] ? (
+            <Pin
+              key={key}
+              pointKey={key}
+              at={props[key]!}
+              name={key === 'pickup' ? t('pickupPin') : t('dropoffPin')}
+              outside={props.outside === key}
+              onMoved={props.onPinMoved}
+            />
+          ) : null,
+        )}
+        <TapAndViewEvents onTap={props.onTap} />
+        <FocusOn focus={props.focus} />
+      </MapContainer>
+      <div aria-live="polite" className={styles.mapNoticeSlot}>
+        {tiles.failed > 0 && tiles.loaded === 0 && (
+          <p className={styles.mapNotice}>{t('tilesFailed')}</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Pin({
+  pointKey,
+  at,
+  name,
+  outside,
+  onMoved,
+}: {
+  pointKey: PointKey;
+  at: { lat: number; lng: number };
+  name: string;
+  outside: boolean;
+  onMoved: QuoteMapProps['onPinMoved'];
+}) {
+  const icon = useMemo(() => pinIcon(pointKey, name, outside), [pointKey, name, outside]);
+  const handlers = useMemo<LeafletEventHandlerFnMap>(
+    () => ({
+      dragend: (event) => {
+        const position = (
+          event.target as { getLatLng(): { lat: number; lng: number } }
+        ).getLatLng();
+        onMoved(pointKey, { lat: position.lat, lng: position.lng });
+      },
+    }),
+    [onMoved, pointKey],
+  );
+  return (
+    <Marker
+      position={at}
+      icon={icon}
+      draggable
+      autoPan
+      // Keyboard users move points through the fields and the search: a focusable pin that does
+      // nothing on Enter would only be a trap.
+      keyboard={false}
+      zIndexOffset={pointKey === 'pickup' ? 1000 : 900}
+      eventHandlers={handlers}
+    />
+  );
+}
+
+function CoverageZones() {
+  const t = useTranslations('map');
+  const { data } = useQuery({
+    queryKey: ['coverage'],
+    queryFn: () => requestJson<FeatureCollection>('/api/coverage'),
+    staleTime: Infinity,
+    retry: 1,
+  });
+  if (!data || data.features.length === 0) return null;
+  return (
+    <GeoJSON
+      data={data}
+      interactive={false}
+      style={(feature) =>
+        (feature?.properties as ZoneProperties | undefined)?.active ? ACTIVE_ZONE : INACTIVE_ZONE
+      }
+      onEachFeature={(feature, layer) => {
+        const properties = feature.properties as ZoneProperties;
+        layer.bindTooltip(t('zone', { name: properties.name.toUpperCase() }));
+      }}
+    />
+  );
+}
+
+function TapAndViewEvents({ onTap }: { onTap: QuoteMapProps['onTap'] }) {
+  useMapEvents({
+    click: (event) => onTap({ lat: event.latlng.lat, lng: event.latlng.lng }),
+    moveend: (event) => {
+      const map = event.target as ReturnType<typeof useMap>;
+      const center = map.getCenter();
+      try {
+        localStorage.setItem(
+          MAP_VIEW_KEY,
+          JSON.stringify({ lat: center.lat, lng: center.lng, zoom: map.getZoom() }),
+        );
+      } catch {
+        // A full or blocked storage only costs the remembered view.
+      }
+    },
+  });
+  return null;
+}
+
+function FocusOn({ focus }: { focus: MapFocus }) {
+  const map = useMap();
+  const applied = useRef(0);
+  useEffect(() => {
+    if (focus.seq === applied.current || focus.points.length === 0) return;
+    applied.current = focus.seq;
+    if (focus.points.length === 1) {
+      map.setView(focus.points[0]!, Math.max(map.getZoom(), 15));
+    } else {
+      map.fitBounds(latLngBounds(focus.points), { padding: [72, 72], maxZoom: 16 });
+    }
+  }, [focus, map]);
+  return null;
+}

@@ -1,0 +1,24 @@
+'use client';
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { QuoteWorkspace, type ScreenConfig, type ScreenUser } from './quote-workspace';
+
+/** The signed-in dispatcher's screen, with its own query client (quotes, coverage). */
+export function QuoteScreen({ user, config }: { user: ScreenUser; config: ScreenConfig }) {
+  const [client] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          queries: { refetchOnWindowFocus: false },
+          // A quote is never re-sent behind the dispatcher's back: retrying is their call.
+          mutations: { retry: false, networkMode: 'always' },
+        },
+      }),
+  );
+  return (
+    <QueryClientProvider client={client}>
+      <QuoteWorkspace user={user} config={config} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,47 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import { addRecent, parseRecent, type RecentQuote } from './quote-draft';
+
+/** The last quotes of this dispatcher on this device, newest first (kept in localStorage). */
+export function useRecentQuotes(storageKey: string) {
+  const [recent, setRecent] = useState<RecentQuote[]>([]);
+
+  useEffect(() => {
+    // Storage exists only in the browser: read after the first render, not during it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setRecent(parseRecent(safeRead(storageKey)));
+  }, [storageKey]);
+
+  const add = useCallback(
+    (entry: RecentQuote) => {
+      const next = addRecent(parseRecent(safeRead(storageKey)), entry);
+      safeWrite(storageKey, JSON.stringify(next));
+      setRecent(next);
+    },
+    [storageKey],
+  );
+
+  const clear = useCallback(() => {
+    safeWrite(storageKey, '[]');
+    setRecent([]);
+  }, [storageKey]);
+
+  return { recent, add, clear };
+}
+
+export function safeRead(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function safeWrite(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Private mode or a full disk: the screen keeps working, only memory is lost.
+  }
+}

@@ -1,0 +1,129 @@
+import {
+  RECORDED_TRIP,
+  expect,
+  field,
+  fillPoint,
+  keepScreenshot,
+  openSignedIn,
+  pin,
+  pointGroup,
+  resultCard,
+  tapMap,
+  test,
+} from './support/screen';
+
+test.describe('quoting a trip', () => {
+  test('tap A, tap B, type the recorded trip and get its quote: $35.00, 28 min, bicycle', async ({
+    page,
+  }, testInfo) => {
+    await openSignedIn(page);
+    await keepScreenshot(page, testInfo, `empty-${testInfo.project.name}`);
+
+    await tapMap(page, testInfo, -60, -30);
+    await expect(pin(page, 'A')).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'B · Entrega' })).toBeChecked();
+    await tapMap(page, testInfo, 60, 40);
+    await expect(pin(page, 'B')).toBeVisible();
+    await expect(page.locator('.leaflet-overlay-pane path').last()).toBeAttached();
+    await expect(field(page, 'pickup', 'coordinates')).not.toHaveValue('');
+
+    await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+    await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+
+    const card = resultCard(page);
+    await expect(card).toHaveAttribute('data-state', 'fresh');
+    await expect(card.getByTestId('quote-total')).toHaveText('$35.00');
+    await expect(card.getByTestId('quote-eta')).toContainText('28 min');
+    await expect(card.getByTestId('quote-vehicle')).toHaveText('Bicicleta');
+    // The recorded 1.58 km came from the real courier's road network; the built-in one estimates.
+    await expect(card.getByTestId('quote-distance')).toHaveText(/^1\.[56]\d km$/);
+    await expect(card).toContainText('CDMX');
+    await keepScreenshot(page, testInfo, `quoted-${testInfo.project.name}`);
+  });
+
+  test('dragging a pin after a quote marks the quote out of date', async ({ page }, testInfo) => {
+    await openSignedIn(page);
+    await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+    await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    await expect(resultCard(page)).toHaveAttribute('data-state', 'fresh');
+
+    const before = await field(page, 'dropoff', 'coordinates').inputValue();
+    const box = (await pin(page, 'B').boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + 20;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 30, y + 10, { steps: 4 });
+    await page.mouse.move(x + 60, y + 30, { steps: 4 });
+    await page.mouse.up();
+
+    await expect(field(page, 'dropoff', 'coordinates')).not.toHaveValue(before);
+    await expect(resultCard(page)).toHaveAttribute('data-state', 'stale');
+    await expect(page.getByTestId('stale-mark')).toBeVisible();
+    await keepScreenshot(page, testInfo, `stale-${testInfo.project.name}`);
+  });
+
+  test('a pickup outside coverage is named and highlighted', async ({ page }, testInfo) => {
+    await openSignedIn(page);
+    await fillPoint(page, 'pickup', {
+      ...RECORDED_TRIP.pickup,
+      coordinates: '21.1619, -86.8515',
+      zipCode: '77500',
+    });
+    await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'La recolección (A) está fuera de la zona' }),
+    ).toBeVisible();
+    await expect(pointGroup(page, 'pickup')).toHaveAttribute('data-outside', 'true');
+    await expect(pointGroup(page, 'pickup')).toContainText('Fuera de cobertura');
+    await expect(pointGroup(page, 'dropoff')).not.toHaveAttribute('data-outside', 'true');
+    await keepScreenshot(page, testInfo, `out-of-coverage-${testInfo.project.name}`);
+  });
+
+  test('when the courier is down, a retry gets the quote', async ({ page }) => {
+    await openSignedIn(page);
+    let calls = 0;
+    await page.route('**/api/quote', (route) =>
+      calls++ === 0
+        ? route.fulfill({
+            status: 503,
+            json: { error: { code: 'courier_unavailable', message: 'The courier is down.' } },
+          })
+        : route.continue(),
+    );
+    await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+    await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'El servicio de mensajería no está disponible' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+    expect(calls).toBe(2);
+  });
+
+  test('fields left empty are pointed out next to the field, and nothing is sent', async ({
+    page,
+  }) => {
+    await openSignedIn(page);
+    let sent = 0;
+    await page.route('**/api/quote', (route) => {
+      sent++;
+      return route.continue();
+    });
+    await fillPoint(page, 'pickup', { ...RECORDED_TRIP.pickup, zipCode: '066' });
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    await expect(pointGroup(page, 'pickup')).toContainText(
+      'El código postal debe tener 5 dígitos.',
+    );
+    await expect(field(page, 'pickup', 'zipCode')).toBeFocused();
+    await expect(pointGroup(page, 'dropoff')).toContainText('Coloca el pin en el mapa');
+    await expect(field(page, 'dropoff', 'street')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toBe(0);
+  });
+});

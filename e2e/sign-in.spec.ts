@@ -1,0 +1,50 @@
+import { DEMO, expect, keepScreenshot, signIn, test } from './support/screen';
+
+test.describe('signing in and out', () => {
+  test('a signed-out dispatcher is sent to sign in, and lands on the quote screen after', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page.getByRole('heading', { name: 'Inicia sesión' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Cuenta de demostración' })).toBeVisible();
+    await keepScreenshot(page, testInfo, `sign-in-${testInfo.project.name}`);
+
+    await signIn(page);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Sesión de Dana Ruiz')).toBeAttached();
+  });
+
+  test('a wrong password is said plainly and the e-mail stays typed', async ({ page }) => {
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('Escribe tu correo electrónico.')).toBeVisible();
+
+    await page.getByLabel('Correo electrónico').fill(DEMO.email);
+    await page.getByLabel('Contraseña').fill('not-the-password');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'El correo o la contraseña no coinciden' }),
+    ).toBeVisible();
+    await expect(page.getByLabel('Correo electrónico')).toHaveValue(DEMO.email);
+    await expect(page).toHaveURL(/\/sign-in/);
+  });
+
+  test('the demo account button fills the form', async ({ page }) => {
+    await page.goto('/sign-in');
+    await page.getByRole('button', { name: 'Usar la cuenta de demostración' }).click();
+    await expect(page.getByLabel('Correo electrónico')).toHaveValue(DEMO.email);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByRole('button', { name: 'Cotizar' })).toBeVisible();
+  });
+
+  test('signing out ends the session: the quote screen asks to sign in again', async ({ page }) => {
+    await page.goto('/sign-in');
+    await signIn(page);
+    await page.getByRole('button', { name: 'Salir' }).click();
+    await expect(page).toHaveURL(/\/sign-in\?reason=signed-out/);
+    await expect(page.getByText('Cerraste sesión.')).toBeVisible();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/sign-in$/);
+  });
+});

@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+
+export { expect };
+
+const TILE = readFileSync(join(__dirname, '..', 'fixtures', 'tile.png'));
+
+export const DEMO = { email: 'dispatcher@example.com', password: 'demo-password' };
+
+/** The recorded trip of DESIGN.md: 1.58 km, $35.00, 28 min, by bicycle, zone cdmx. */
+export const RECORDED_TRIP = {
+  pickup: {
+    street: 'Varsovia',
+    exteriorNumber: '36',
+    neighborhood: 'Juárez',
+    zipCode: '06600',
+    coordinates: '19.4245207, -99.1676911',
+  },
+  dropoff: {
+    street: 'Sonora',
+    exteriorNumber: '180',
+    interiorNumber: '1',
+    neighborhood: 'Hipódromo',
+    zipCode: '06100',
+    coordinates: '19.4133562, -99.1672142',
+  },
+};
+
+/**
+ * Every test runs offline from the internet: map tiles (any host but the app's) are answered with
+ * a small local PNG, and anything else leaving 127.0.0.1 is refused.
+ */
+export const test = base.extend<{ offlineWorld: void }>({
+  offlineWorld: [
+    async ({ context }, use) => {
+      await context.route(
+        (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost',
+        (route) =>
+          /\.png(\?|$)/.test(route.request().url())
+            ? route.fulfill({ status: 200, contentType: 'image/png', body: TILE })
+            : route.abort('blockedbyclient'),
+      );
+      await use();
+    },
+    { auto: true },
+  ],
+});
+
+export const isTouch = (testInfo: TestInfo) => Boolean(testInfo.project.use.hasTouch);
+
+export async function signIn(page: Page, { expectScreen = true } = {}) {
+  await page.getByLabel(/^(Correo electrónico|E-mail)$/).fill(DEMO.email);
+  await page.getByLabel(/^(Contraseña|Password)$/).fill(DEMO.password);
+  await page.getByRole('button', { name: /^(Entrar|Sign in)$/ }).click();
+  if (expectScreen) await expect(page.getByRole('button', { name: 'Cotizar' })).toBeVisible();
+}
+
+/** Opens the quote screen signed in, with an empty draft. */
+export async function openSignedIn(page: Page) {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/sign-in/);
+  await signIn(page);
+  await waitForMap(page);
+}
+
+export async function waitForMap(page: Page) {
+  await expect(page.locator('.leaflet-container')).toBeVisible();
+  await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
+}
+
+export const pointGroup = (page: Page, point: 'pickup' | 'dropoff') =>
+  page.locator(`fieldset[data-point="${point}"]`);
+
+/** Taps (touch profiles) or clicks (desktop) the map at an offset from its centre. */
+export async function tapMap(page: Page, testInfo: TestInfo, dx: number, dy: number) {
+  const map = page.locator('.leaflet-container');
+  const box = (await map.boundingBox())!;
+  const position = { x: box.width / 2 + dx, y: box.height / 2 + dy };
+  if (isTouch(testInfo)) await map.tap({ position });
+  else await map.click({ position });
+}
+
+export const pin = (page: Page, letter: 'A' | 'B') => page.locator(`[data-pin="${letter}"]`);
+
+type PointText = Partial<
+  Record<
+    'street' | 'exteriorNumber' | 'interiorNumber' | 'neighborhood' | 'zipCode' | 'coordinates',
+    string
+  >
+>;
+
+const LABELS = {
+  street: /^(Calle|Street)$/,
+  exteriorNumber: /^(Número exterior|Exterior number)$/,
+  interiorNumber: /^(Número interior|Interior number)/,
+  neighborhood: /^(Colonia|Neighborhood)/,
+  zipCode: /^(Código postal|ZIP code)/,
+  coordinates: /^(Coordenadas|Coordinates)/,
+} as const;
+
+export const field = (
+  page: Page,
+  point: 'pickup' | 'dropoff',
+  name: keyof typeof LABELS,
+): Locator => pointGroup(page, point).getByLabel(LABELS[name]);
+
+/**
+ * Types a point as a dispatcher would: the coordinates first (committed with Enter, which moves
+ * the pin and fills what the geocoder knows), then the address fields over whatever it filled.
+ */
+export async function fillPoint(page: Page, point: 'pickup' | 'dropoff', text: PointText) {
+  if (text.coordinates !== undefined) {
+    const coordinates = field(page, point, 'coordinates');
+    await coordinates.fill(text.coordinates);
+    await coordinates.press('Enter');
+    await expect(pointGroup(page, point).locator('p[aria-live]').last()).toHaveText(LOOKUP_DONE);
+  }
+  for (const name of [
+    'street',
+    'exteriorNumber',
+    'interiorNumber',
+    'neighborhood',
+    'zipCode',
+  ] as const) {
+    if (text[name] !== undefined) await field(page, point, name).fill(text[name]);
+  }
+}
+
+const LOOKUP_DONE =
+  /Campos llenados|No encontramos|No pudimos leer|filled in from the pin|found no address|could not read/;
+
+export const resultCard = (page: Page) =>
+  page.locator('section[aria-labelledby="quote-result-title"]');
+
+/** Keeps a screenshot of the whole screen as an artifact of this test. */
+export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
