@@ -62,6 +62,8 @@ export default defineConfig({
       PORT: String(PORT),
       SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-000',
       LOG_LEVEL: 'warn',
+      // Daytime in Mexico City: the recorded trip shows 35.00 MXN at any hour of the test run.
+      COURIER_PRICING_TIME: '2026-11-20T12:00:00-06:00',
     },
   },
 });

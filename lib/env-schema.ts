@@ -96,6 +96,13 @@ const schema = z.object({
     .optional(),
   COURIER_ZONES_FILE: optionalText,
   COURIER_TOKEN_TTL: durationSeconds('COURIER_TOKEN_TTL').default(3600),
+  COURIER_PRICING_TIME: z.iso
+    .datetime({
+      offset: true,
+      error: 'expected an ISO date-time such as 2026-11-20T12:00:00-06:00',
+    })
+    .transform((text) => new Date(text))
+    .optional(),
 
   SESSION_SECRET: z
     .string()
@@ -184,6 +191,11 @@ export function parseEnv(source: Record<string, string | undefined>) {
   if (problems.length > 0) throw new EnvError(problems);
 
   const warnings: string[] = [];
+  if (raw.COURIER_PRICING_TIME) {
+    warnings.push(
+      `COURIER_PRICING_TIME is set: the built-in courier prices every quote as at ${raw.COURIER_PRICING_TIME.toISOString()}`,
+    );
+  }
   if (!raw.SESSION_SECRET) {
     warnings.push(
       'SESSION_SECRET is not set: a random one was generated, so sessions end when the server restarts',
@@ -214,6 +226,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
       zonesFile: raw.COURIER_ZONES_FILE,
       timeZone: raw.COURIER_TIMEZONE,
       tokenTtlSeconds: raw.COURIER_TOKEN_TTL,
+      /** Prices every quote as if at this moment (tests and demos: the night surcharge depends on it). */
+      pricingTime: raw.COURIER_PRICING_TIME,
     },
     session: {
       secret: raw.SESSION_SECRET ?? generatedSecret('session'),

@@ -83,7 +83,7 @@ export async function authenticateToken(token: string | null): Promise<Account> 
 
 export async function quote(
   order: QuotationRequest,
-  { now = new Date() }: { now?: Date } = {},
+  { now = env.courierService.pricingTime ?? new Date() }: { now?: Date } = {},
 ): Promise<QuotationResponse> {
   return quoteOrder(order, await loadZones(), { now, timeZone: env.courierService.timeZone });
 }

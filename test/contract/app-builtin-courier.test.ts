@@ -40,6 +40,8 @@ beforeAll(async () => {
     COURIER_CLIENT_SECRET: 'demo-secret',
     COURIER_JWT_SECRET: 'app-contract-tests-signing-key-0123456789',
     COURIER_TOKEN_TTL: '1h',
+    // Daytime in Mexico City, so no night surcharge whatever the hour of the test run.
+    COURIER_PRICING_TIME: '2026-11-20T12:00:00-06:00',
     COURIER_ACCOUNTS_FILE: undefined,
     COURIER_CLIENTS: undefined,
     SESSION_SECRET: TEST_SESSION_SECRET,

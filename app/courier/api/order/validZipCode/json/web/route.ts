@@ -6,5 +6,5 @@ import { authenticateToken, quote } from '@/lib/courier-service/service';
 export const POST = courierRoute(async (request, { readBody }) => {
   await authenticateToken(request.headers.get(TOKEN_HEADER));
   const order = await readBody(quotationRequestSchema);
-  return courierJson(await quote(order, { now: new Date() }));
+  return courierJson(await quote(order));
 });
