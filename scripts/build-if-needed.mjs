@@ -18,7 +18,8 @@ const INPUTS = [
   'package-lock.json',
   'tsconfig.json',
 ];
-const STAMP = join(ROOT, '.next', 'source-fingerprint');
+const DIST = join(ROOT, process.env.NEXT_DIST_DIR || '.next');
+const STAMP = join(DIST, 'source-fingerprint');
 
 function* files(path) {
   if (!existsSync(path)) return;
@@ -43,7 +44,7 @@ export function sourceFingerprint() {
 export function buildIfNeeded({ force = false } = {}) {
   const fingerprint = sourceFingerprint();
   const built =
-    existsSync(join(ROOT, '.next', 'BUILD_ID')) &&
+    existsSync(join(DIST, 'BUILD_ID')) &&
     existsSync(STAMP) &&
     readFileSync(STAMP, 'utf8') === fingerprint;
   if (built && !force) return;
