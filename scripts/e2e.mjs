@@ -1,5 +1,5 @@
 // `npm run test:e2e`: a production build, a browser (Debian's Chromium, else Playwright's own,
-// installed on first use), then the Playwright suite.
+// installed on first use), the client-bundle secret check, then the Playwright suite.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
@@ -18,4 +18,6 @@ if (!existsSync('/usr/bin/chromium') && !existsSync(chromium.executablePath())) 
   run('npx', ['playwright', 'install', '--with-deps', 'chromium']);
 }
 buildIfNeeded();
+// The browser bundle must hold no server secret and no server-only variable name.
+run('node', ['scripts/check-client-bundle.mjs']);
 run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
