@@ -1,0 +1,187 @@
+import { NextRequest } from 'next/server';
+import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
+import { describe, expect, it } from 'vitest';
+import {
+  contentSecurityPolicy,
+  createNonce,
+  securityHeaders,
+  servedOverHttps,
+  tileSource,
+} from '@/lib/security/headers';
+import { config, proxy } from '../../proxy';
+
+const OSM = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const options = { nonce: 'bm9uY2U=', tileUrl: OSM, development: false, https: false };
+
+/** The CSP as `directive → sources`. */
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp.split(';').map((part) => {
+      const [name = '', ...sources] = part.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+}
+
+describe('the Content-Security-Policy', () => {
+  it('runs only the scripts Next marked with this request’s nonce (and what they load)', () => {
+    const csp = directives(contentSecurityPolicy(options));
+    expect(csp.get('script-src')).toEqual(["'self'", "'nonce-bm9uY2U='", "'strict-dynamic'"]);
+    expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
+  });
+
+  it('allows eval only under next dev, where React needs it', () => {
+    const csp = directives(contentSecurityPolicy({ ...options, development: true }));
+    expect(csp.get('script-src')).toContain("'unsafe-eval'");
+  });
+
+  it('lets the map draw tiles from the configured tile host and nothing else from outside', () => {
+    const csp = directives(contentSecurityPolicy(options));
+    expect(csp.get('img-src')).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://tile.openstreetmap.org',
+    ]);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('connect-src')).toEqual(["'self'"]);
+    expect(csp.get('font-src')).toEqual(["'self'"]);
+  });
+
+  it('keeps inline styles for Leaflet, with no nonce that would switch them off', () => {
+    const csp = directives(contentSecurityPolicy(options));
+    expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+  });
+
+  it('forbids framing, plug-ins, <base> and forms posting elsewhere', () => {
+    const csp = directives(contentSecurityPolicy(options));
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'none'"]);
+    expect(csp.get('form-action')).toEqual(["'self'"]);
+  });
+
+  it('upgrades insecure requests over https only, so a tablet on plain http keeps working', () => {
+    expect(directives(contentSecurityPolicy(options)).has('upgrade-insecure-requests')).toBe(false);
+    expect(
+      directives(contentSecurityPolicy({ ...options, https: true })).has(
+        'upgrade-insecure-requests',
+      ),
+    ).toBe(true);
+  });
+
+  it('is one line that Next can read the nonce from', () => {
+    const csp = contentSecurityPolicy(options);
+    expect(csp).not.toMatch(/[\r\n]/);
+    expect(/script-src[^;]*'nonce-([A-Za-z0-9+/_-]+={0,2})'/.exec(csp)?.[1]).toBe('bm9uY2U=');
+  });
+});
+
+describe('the tile host in the policy', () => {
+  it.each([
+    [OSM, 'https://tile.openstreetmap.org'],
+    ['https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png', 'https://*.tile.openstreetmap.org'],
+    ['http://127.0.0.1:4010/tiles/{z}/{x}/{y}.png', 'http://127.0.0.1:4010'],
+    ['https://Tiles.Example.com/{z}/{x}/{y}{r}.png?key=abc', 'https://tiles.example.com'],
+    ['/tiles/{z}/{x}/{y}.png', undefined],
+    ['https://{s}.{t}.example/{z}/{x}/{y}.png', undefined],
+    ['https://evil.example;script-src */{z}/{x}/{y}', undefined],
+  ])('%s → %s', (template, source) => {
+    expect(tileSource(template)).toBe(source);
+  });
+});
+
+describe('the other security headers', () => {
+  it('sends nosniff, the referrer policy, the permissions policy and no framing', () => {
+    const headers = securityHeaders(options);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('allows geolocation for the app itself and no camera, microphone or payment at all', () => {
+    const policy = securityHeaders(options)['permissions-policy']!;
+    expect(policy).toMatch(/(^|, )geolocation=\(self\)(,|$)/);
+    expect(policy).toMatch(/(^|, )camera=\(\)(,|$)/);
+    expect(policy).toMatch(/(^|, )microphone=\(\)(,|$)/);
+    expect(policy).toMatch(/(^|, )payment=\(\)(,|$)/);
+  });
+
+  it('asks for https from then on (HSTS) only when served over https', () => {
+    expect(securityHeaders(options)['strict-transport-security']).toBeUndefined();
+    expect(securityHeaders({ ...options, https: true })['strict-transport-security']).toBe(
+      'max-age=63072000',
+    );
+  });
+
+  it('knows https from the URL, the proxy’s X-Forwarded-Proto, or an https APP_ORIGIN', () => {
+    const plain = new Request('http://127.0.0.1:3000/');
+    expect(servedOverHttps(plain, undefined)).toBe(false);
+    expect(servedOverHttps(new Request('https://dispatch.example/'), undefined)).toBe(true);
+    const forwarded = new Request('http://127.0.0.1:3000/', {
+      headers: { 'x-forwarded-proto': 'https, http' },
+    });
+    expect(servedOverHttps(forwarded, undefined)).toBe(true);
+    expect(servedOverHttps(plain, 'https://dispatch.example')).toBe(true);
+    expect(servedOverHttps(plain, 'http://dispatch.example')).toBe(false);
+  });
+
+  it('draws a different nonce for every request', () => {
+    const nonces = new Set(Array.from({ length: 1000 }, createNonce));
+    expect(nonces.size).toBe(1000);
+    for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  });
+});
+
+describe('the proxy', () => {
+  it.each([
+    '/',
+    '/sign-in',
+    '/api/quote',
+    '/api/session',
+    '/api/health',
+    '/api/geocode/search',
+    '/courier/api/login/loginClient/json/web',
+    '/courier/api/order/validZipCode/json/web',
+    '/courier/openapi.json',
+    '/_next/static/chunks/main.js',
+    '/manifest.webmanifest',
+    '/no-such-page',
+  ])('runs for %s', (url) => {
+    expect(unstable_doesMiddlewareMatch({ config, url })).toBe(true);
+  });
+
+  it('puts the headers on the response and the nonce’d policy on the request for Next', () => {
+    const response = proxy(new NextRequest('http://127.0.0.1:3000/api/quote'));
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('permissions-policy')).toMatch(/geolocation=\(self\)/);
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+    expect(response.headers.get('x-powered-by')).toBeNull();
+    // NextResponse.next() forwards overridden request headers to the app under these names.
+    expect(response.headers.get('x-middleware-override-headers')).toMatch(
+      /content-security-policy/,
+    );
+    expect(response.headers.get('x-middleware-request-content-security-policy')).toBe(csp);
+  });
+
+  it('gives two requests two different nonces', () => {
+    const nonceOf = () =>
+      /'nonce-([^']+)'/.exec(
+        proxy(new NextRequest('http://127.0.0.1:3000/')).headers.get('content-security-policy')!,
+      )?.[1];
+    expect(nonceOf()).not.toBe(nonceOf());
+  });
+
+  it('adds HSTS behind a TLS-terminating proxy', () => {
+    const response = proxy(
+      new NextRequest('http://127.0.0.1:3000/', { headers: { 'x-forwarded-proto': 'https' } }),
+    );
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=63072000');
+    expect(response.headers.get('content-security-policy')).toMatch(/upgrade-insecure-requests/);
+  });
+});
