@@ -36,6 +36,9 @@ export function clientAddress(request: Request): string {
   return forwarded || request.headers.get('x-real-ip')?.trim() || 'unknown';
 }
 
+/** Courier failures that say nothing about the password. */
+const COURIER_FAULTS = new Set<string>(['courier_unavailable', 'courier_timeout', 'courier_error']);
+
 async function spendSignInAttempt(emailKey: string, address: string): Promise<void> {
   const limiters = signInLimiters();
   const [byEmail, byAddress] = await Promise.all([
@@ -62,18 +65,22 @@ export async function signIn(
 ): Promise<SealedSession> {
   const emailKey = email.toLowerCase();
   await spendSignInAttempt(emailKey, address);
+  const limiters = signInLimiters();
+  const giveAttemptBack = () =>
+    Promise.all([limiters.perEmail.reward(emailKey), limiters.perAddress.reward(address)]);
   let login;
   try {
     login = await courierLogin({ email, password }, { log, clientAddress: address });
   } catch (error) {
-    log.info(
-      { signIn: 'refused', outcome: error instanceof ApiError ? error.code : 'error' },
-      'sign-in refused',
-    );
+    const outcome = error instanceof ApiError ? error.code : 'error';
+    log.info({ signIn: 'refused', outcome }, 'sign-in refused');
+    // The courier was down, slow or garbled: the password was never judged, so the attempt does
+    // not count. Otherwise a few retries during a courier outage would lock the dispatcher out
+    // for the whole window after the courier is back.
+    if (COURIER_FAULTS.has(outcome)) await giveAttemptBack();
     throw error;
   }
-  const limiters = signInLimiters();
-  await Promise.all([limiters.perEmail.reward(emailKey), limiters.perAddress.reward(address)]);
+  await giveAttemptBack();
 
   const sid = randomBytes(18).toString('base64url');
   rememberToken(sid, login.token);

@@ -12,15 +12,24 @@ import { generateKeyPair, SignJWT } from 'jose';
  * `access_token`), `ivoyCost`, coordinates echoed as numbers, extra fields everywhere. Every trip
  * whose points lie in Mexico City is priced like the recorded one (Varsovia 36 → Sonora 180:
  * 1.58 km, 35.0 MXN, 28 min, bicycle). Tests script one-off answers (an HTML 500 page, a slow
- * answer, a code) and read its counters.
+ * answer, a code, a connection cut in the middle of the body) and read its counters; `stop()`
+ * closes its port (connections are then refused) and `restart()` opens the same port again.
  */
 
 export type ScriptedAnswer =
   | { code: number; message: string }
   | { html500: true }
   | { status: number; body?: string; contentType?: string }
+  /** Answers normally after this long (cut short when the caller gives up or the stand-in closes). */
   | { delayMs: number }
-  | { hangUp: true };
+  /** Closes the connection without a word. */
+  | { hangUp: true }
+  /**
+   * Sends a 200 head whose Content-Length promises a longer body, then `partialBody`, then:
+   * `reset` destroys the socket (a reset in the middle of the answer), `close` ends it cleanly
+   * (a truncated body), `stall` sends nothing more until the caller gives up.
+   */
+  | { partialBody: string; then: 'reset' | 'close' | 'stall' };
 
 export interface LegacyCourierOptions {
   clientId: string;
@@ -52,6 +61,12 @@ export interface LegacyCourier {
   configure(options: Partial<LegacyCourierOptions>): void;
   /** The next quotation requests get these answers, in order, before anything else is checked. */
   script(...answers: ScriptedAnswer[]): void;
+  /** The same for the next login requests. */
+  scriptLogin(...answers: ScriptedAnswer[]): void;
+  /** Stops listening: connections to its port are refused until restart(). */
+  stop(): Promise<void>;
+  /** Listens on the same port again. */
+  restart(): Promise<void>;
   /** Every token issued so far now answers -156. */
   expireAllTokens(): void;
   close(): Promise<void>;
@@ -107,6 +122,9 @@ export async function startLegacyCourier(
   const tokens = new Map<string, { expiresAt: number; quotes: number; expired: boolean }>();
   const issuedTokens: string[] = [];
   const scripted: ScriptedAnswer[] = [];
+  const scriptedLogins: ScriptedAnswer[] = [];
+  /** Delays in progress, ended at once by close() so that no test waits for them. */
+  const pendingDelays = new Set<() => void>();
   const counters = { logins: 0, loginAttempts: 0, quotations: 0 };
   let lastQuotation: LegacyCourier['lastQuotation'];
   let lastLogin: LegacyCourier['lastLogin'];
@@ -129,11 +147,76 @@ export async function startLegacyCourier(
     return { value, expiresAt };
   }
 
+  /** Waits `ms`, or less when the caller hangs up or the stand-in closes. */
+  function delay(ms: number, response: ServerResponse): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        pendingDelays.delete(done);
+        response.off('close', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      pendingDelays.add(done);
+      response.once('close', done);
+    });
+  }
+
+  /**
+   * Plays a scripted answer. True when it answered (or hung up); false when the request should be
+   * handled normally (after a delay).
+   */
+  async function playScripted(
+    next: ScriptedAnswer | undefined,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<boolean> {
+    if (!next) return false;
+    if ('delayMs' in next) {
+      await delay(next.delayMs, response);
+      return response.destroyed;
+    }
+    if ('hangUp' in next) {
+      request.socket.destroy();
+      return true;
+    }
+    if ('partialBody' in next) {
+      const body = Buffer.from(next.partialBody, 'utf8');
+      const socket = request.socket;
+      // Written on the socket itself: Node's response would refuse a body shorter than announced.
+      socket.write(
+        'HTTP/1.1 200 OK\r\nContent-Type: application/json;charset=UTF-8\r\n' +
+          `Content-Length: ${body.byteLength + 512}\r\nConnection: close\r\n\r\n`,
+      );
+      socket.write(body);
+      if (next.then === 'reset') socket.resetAndDestroy();
+      else if (next.then === 'close') socket.end();
+      else await delay(60_000, response);
+      return true;
+    }
+    if ('html500' in next) {
+      send(
+        response,
+        500,
+        '<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>The server encountered an internal error.</p></body></html>',
+        'text/html',
+      );
+      return true;
+    }
+    if ('status' in next) {
+      send(response, next.status, next.body ?? '', next.contentType ?? 'text/plain');
+      return true;
+    }
+    sendJson(response, refusal(next.code, next.message));
+    return true;
+  }
+
   async function login(request: IncomingMessage, response: ServerResponse) {
     counters.loginAttempts += 1;
     const body = (await readBody(request)) as
       { data?: { systemRequest?: { user?: unknown; password?: unknown } } } | undefined;
     lastLogin = { headers: request.headers, body };
+    if (await playScripted(scriptedLogins.shift(), request, response)) return;
     const expected = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
     if (request.headers.authorization !== expected) {
       return sendJson(response, refusal(-190, 'Cliente no autorizado'));
@@ -175,22 +258,7 @@ export async function startLegacyCourier(
       { data?: { bOrder?: { orderAddresses?: unknown } } } | undefined;
     lastQuotation = { headers: request.headers, body };
 
-    const next = scripted.shift();
-    if (next && 'delayMs' in next)
-      await new Promise((resolve) => setTimeout(resolve, next.delayMs));
-    else if (next && 'hangUp' in next) return void request.socket.destroy();
-    else if (next && 'html500' in next) {
-      return send(
-        response,
-        500,
-        '<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1><p>The server encountered an internal error.</p></body></html>',
-        'text/html',
-      );
-    } else if (next && 'status' in next) {
-      return send(response, next.status, next.body ?? '', next.contentType ?? 'text/plain');
-    } else if (next && 'code' in next) {
-      return sendJson(response, refusal(next.code, next.message));
-    }
+    if (await playScripted(scripted.shift(), request, response)) return;
     if (response.destroyed) return;
 
     const header = request.headers.token;
@@ -271,6 +339,14 @@ export async function startLegacyCourier(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
+  const closeServer = () =>
+    new Promise<void>((resolve) => {
+      for (const end of [...pendingDelays]) end();
+      if (!server.listening) return resolve();
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+
   return {
     url: `http://127.0.0.1:${port}`,
     get logins() {
@@ -291,11 +367,17 @@ export async function startLegacyCourier(
     },
     configure: (changes) => Object.assign(options, changes),
     script: (...answers) => scripted.push(...answers),
+    scriptLogin: (...answers) => scriptedLogins.push(...answers),
     expireAllTokens: () => tokens.forEach((token) => (token.expired = true)),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
+    stop: closeServer,
+    restart: () =>
+      new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', () => {
+          server.off('error', reject);
+          resolve();
+        });
       }),
+    close: closeServer,
   };
 }
