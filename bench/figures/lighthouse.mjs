@@ -1,0 +1,78 @@
+// Figure 5: Lighthouse (its default mobile profile: a mid-range phone, simulated slow 4G and 4×
+// CPU slowdown) on the signed-in screen, tiles served on loopback. Several runs, median reported.
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumPath, CHROMIUM_FLAGS } from '../lib/browser.mjs';
+import { signIn } from '../lib/http.mjs';
+import { round, roundSpread, spread } from '../lib/stats.mjs';
+
+export const BUDGET = { performance: 95, accessibility: 95, cls: 0.05 };
+
+async function audit(url, cookie) {
+  const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_FLAGS });
+  try {
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      extraHeaders: { cookie },
+    });
+    if (lhr.runtimeError)
+      throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== '/') {
+      throw new Error(`lighthouse saw ${lhr.finalDisplayedUrl}, not the signed-in screen`);
+    }
+    const metric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+      cls: metric('cumulative-layout-shift'),
+      fcpMs: metric('first-contentful-paint'),
+      lcpMs: metric('largest-contentful-paint'),
+      tbtMs: metric('total-blocking-time'),
+      siMs: metric('speed-index'),
+      failedAccessibilityAudits: lhr.categories.accessibility.auditRefs
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+        .map((ref) => ref.id),
+      benchmarkIndex: lhr.environment?.benchmarkIndex,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+export async function measureLighthouse(server, { smoke }) {
+  const plan = { runs: smoke ? 1 : 3 };
+  const runs = [];
+  for (let i = 0; i < plan.runs; i++) {
+    // A session per run: each audit starts from a cold, signed-in browser.
+    const cookie = await signIn(server.origin);
+    runs.push(await audit(`${server.origin}/`, cookie));
+  }
+  const of = (key) => spread(runs.map((run) => run[key]));
+  const [performance, accessibility, cls] = [of('performance'), of('accessibility'), of('cls')];
+  const passed =
+    performance.median >= BUDGET.performance &&
+    accessibility.median >= BUDGET.accessibility &&
+    cls.median <= BUDGET.cls;
+  return {
+    id: 'lighthouse',
+    title: 'quote screen under Lighthouse (mobile)',
+    budget: `performance ≥ ${BUDGET.performance}, accessibility ≥ ${BUDGET.accessibility}, CLS ≤ ${BUDGET.cls}`,
+    result: `performance ${performance.median} (${performance.min}–${performance.max}), accessibility ${accessibility.median}, CLS ${round(cls.median, 3)}`,
+    passed,
+    plan,
+    figures: {
+      performance: roundSpread(performance, 0),
+      accessibility: roundSpread(accessibility, 0),
+      cls: roundSpread(cls, 3),
+      fcpMs: roundSpread(of('fcpMs'), 0),
+      lcpMs: roundSpread(of('lcpMs'), 0),
+      tbtMs: roundSpread(of('tbtMs'), 0),
+      speedIndexMs: roundSpread(of('siMs'), 0),
+    },
+    failedAccessibilityAudits: [...new Set(runs.flatMap((run) => run.failedAccessibilityAudits))],
+    benchmarkIndex: runs.map((run) => run.benchmarkIndex),
+  };
+}

@@ -1,0 +1,120 @@
+// Figure 4: what the signed-in quote screen downloads. Chromium signs in, opens /, waits for the
+// map, and sums the compressed bytes of every script response (Playwright's responseBodySize is
+// the body as transferred); it also checks when Leaflet's chunk was requested against first paint.
+import { launchChromium } from '../lib/browser.mjs';
+import { DISPATCHER } from '../lib/trip.mjs';
+import { round } from '../lib/stats.mjs';
+
+export const BUDGET = { scriptKb: 180 };
+const KB = 1000;
+/** Leaflet's own attribution prefix: in its chunk, and nowhere else. */
+const LEAFLET_MARK = 'A JavaScript library for interactive maps';
+
+export async function measureScreenWeight(server) {
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 800, height: 1280 },
+      locale: 'es-MX',
+      serviceWorkers: 'block',
+    });
+    const signIn = await context.request.post(`${server.origin}/api/session`, {
+      headers: { origin: server.origin },
+      data: DISPATCHER,
+    });
+    if (signIn.status() !== 200) throw new Error(`sign-in failed: HTTP ${signIn.status()}`);
+
+    const page = await context.newPage();
+    const scripts = [];
+    const pending = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'script') return;
+      pending.push(
+        (async () => {
+          const response = await request.response();
+          const sizes = await request.sizes();
+          const body = await response.body();
+          scripts.push({
+            url: request.url(),
+            encoding: (await response.headerValue('content-encoding')) ?? 'identity',
+            transferredBytes: sizes.responseBodySize,
+            headerBytes: sizes.responseHeadersSize,
+            decodedBytes: body.length,
+            leaflet: body.includes(LEAFLET_MARK),
+          });
+        })(),
+      );
+    });
+    const navigation = await page.goto(`${server.origin}/`, { waitUntil: 'load' });
+    const html = await navigation.text();
+    if (new URL(page.url()).pathname !== '/') {
+      throw new Error(`the signed-in screen redirected to ${page.url()}`);
+    }
+    await page.locator('.leaflet-container').first().waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await Promise.all(pending);
+
+    const timing = await page.evaluate(() => ({
+      paints: performance
+        .getEntriesByType('paint')
+        .map(({ name, startTime }) => ({ name, startTime })),
+      resources: performance
+        .getEntriesByType('resource')
+        .map(({ name, startTime, responseEnd }) => ({ name, startTime, responseEnd })),
+    }));
+    const firstPaint =
+      timing.paints.find((p) => p.name === 'first-paint')?.startTime ??
+      timing.paints.find((p) => p.name === 'first-contentful-paint')?.startTime;
+    const leafletChunks = scripts.filter((s) => s.leaflet);
+    const leafletTimes = leafletChunks.map((chunk) =>
+      timing.resources.find((r) => r.name === chunk.url),
+    );
+    const leafletRequestedAt = Math.min(...leafletTimes.map((t) => t?.startTime ?? Number.NaN));
+    const leafletInHtml = leafletChunks.some((chunk) => html.includes(new URL(chunk.url).pathname));
+    const leafletAfterPaint =
+      leafletChunks.length > 0 &&
+      !leafletInHtml &&
+      firstPaint !== undefined &&
+      leafletRequestedAt >= firstPaint;
+
+    const total = scripts.reduce((sum, s) => sum + s.transferredBytes, 0);
+    const decoded = scripts.reduce((sum, s) => sum + s.decodedBytes, 0);
+    const leafletBytes = leafletChunks.reduce((sum, s) => sum + s.transferredBytes, 0);
+    const uncompressed = scripts.filter((s) => s.encoding === 'identity' && s.decodedBytes > 1_000);
+    const passed = total <= BUDGET.scriptKb * KB && leafletAfterPaint;
+    return {
+      id: 'screen-weight',
+      title: 'quote screen weight',
+      budget: `≤ ${BUDGET.scriptKb} KB of compressed JavaScript; Leaflet loads after first paint`,
+      result:
+        `${round(total / KB, 1)} KB in ${scripts.length} scripts (${round(decoded / KB, 1)} KB uncompressed); ` +
+        (leafletChunks.length === 0
+          ? 'Leaflet chunk not found'
+          : `Leaflet ${round(leafletBytes / KB, 1)} KB requested at ${Math.round(leafletRequestedAt)} ms, first paint ${Math.round(firstPaint ?? Number.NaN)} ms`),
+      passed,
+      figures: {
+        scriptTransferredKb: round(total / KB, 1),
+        scriptDecodedKb: round(decoded / KB, 1),
+        scripts: scripts.length,
+        leafletKb: round(leafletBytes / KB, 1),
+        beforeLeafletKb: round((total - leafletBytes) / KB, 1),
+        firstPaintMs: round(firstPaint ?? Number.NaN, 0),
+        leafletRequestedMs: round(leafletRequestedAt, 0),
+        leafletInInitialHtml: leafletInHtml,
+        leafletAfterFirstPaint: leafletAfterPaint,
+        uncompressedScripts: uncompressed.map((s) => new URL(s.url).pathname),
+      },
+      chunks: scripts
+        .map((s) => ({
+          path: new URL(s.url).pathname,
+          kb: round(s.transferredBytes / KB, 1),
+          decodedKb: round(s.decodedBytes / KB, 1),
+          encoding: s.encoding,
+          ...(s.leaflet ? { leaflet: true } : {}),
+        }))
+        .sort((a, b) => b.kb - a.kb),
+    };
+  } finally {
+    await browser.close();
+  }
+}

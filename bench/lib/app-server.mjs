@@ -1,0 +1,129 @@
+// Starts the production build with `next start` on a free loopback port, with a clean, explicit
+// environment (the built-in courier, demo data, info-level JSON logs), and hands its log lines to
+// whoever listens.
+import { spawn, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { sleep } from './stats.mjs';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+const NEXT_BIN = join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
+
+/** A port nobody listens on right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Only what the app needs from the outside: nothing of the caller's courier or geocoder setup. */
+function cleanEnv(extra) {
+  const keep = ['PATH', 'HOME', 'LANG', 'TMPDIR', 'NEXT_DIST_DIR'];
+  const env = Object.fromEntries(
+    keep.filter((name) => process.env[name]).map((name) => [name, process.env[name]]),
+  );
+  return {
+    ...env,
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    LOG_LEVEL: 'info',
+    SESSION_SECRET: randomBytes(36).toString('base64'),
+    ...extra,
+  };
+}
+
+/**
+ * `next start` of the built app. Resolves once it answers; `onLog(line)` sees every stdout line
+ * (pino JSON, one object per line). `stop()` ends it and waits for its exit.
+ */
+export async function startApp({ env = {}, label = 'app' } = {}) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    process.execPath,
+    [NEXT_BIN, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+    {
+      cwd: ROOT,
+      env: cleanEnv({ PORT: String(port), ...env }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const listeners = new Set();
+  const errors = [];
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    for (const listener of listeners) listener(line);
+  });
+  createInterface({ input: child.stderr }).on('line', (line) => {
+    errors.push(line);
+    if (errors.length > 50) errors.shift();
+  });
+  let exited = false;
+  const exit = new Promise((resolve) =>
+    child.on('exit', (code, signal) => {
+      exited = true;
+      resolve({ code, signal });
+    }),
+  );
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) {
+      throw new Error(`${label}: next start exited before answering:\n${errors.join('\n')}`);
+    }
+    try {
+      const response = await fetch(`${origin}/api/health`);
+      await response.arrayBuffer();
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${label}: next start did not answer within 60 s:\n${errors.join('\n')}`);
+    }
+    await sleep(100);
+  }
+
+  return {
+    origin,
+    port,
+    pid: child.pid,
+    /** Calls `listener(line)` for every stdout line from now on; returns the unsubscribe. */
+    onLog(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Resident set size of the server process, in bytes. */
+    rssBytes: () => rssOf(child.pid),
+    stderr: () => [...errors],
+    async stop() {
+      if (exited) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exit;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export function rssOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
+    if (Number.isFinite(kb)) return kb * 1024;
+  } catch {
+    // not Linux: ask ps
+  }
+  return (
+    Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) *
+    1024
+  );
+}

@@ -1,0 +1,42 @@
+// Small statistics over a handful of rounds: every figure is reported as min / median / max.
+
+/** The median of a list of numbers (the mean of the two middle ones for an even count). */
+export function median(values) {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** { min, median, max, n } of the values. */
+export function spread(values) {
+  return {
+    min: Math.min(...values),
+    median: median(values),
+    max: Math.max(...values),
+    n: values.length,
+  };
+}
+
+/** The value at quantile q (0..1) of a list, by nearest rank. */
+export function quantile(values, q) {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[rank];
+}
+
+/** Rounds for display and for the JSON (3 significant decimals is plenty for timings). */
+export const round = (value, digits = 3) =>
+  Number.isFinite(value) ? Math.round(value * 10 ** digits) / 10 ** digits : value;
+
+export function roundSpread(s, digits = 3) {
+  return {
+    min: round(s.min, digits),
+    median: round(s.median, digits),
+    max: round(s.max, digits),
+    n: s.n,
+  };
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,169 @@
+// `npm run bench`: the performance budgets of issue #6, measured side by side in one run.
+//
+//   npm run bench                 full run; exits 1 when a budget is missed
+//   npm run bench -- --smoke      seconds-long version of every figure (CI): checks that the harness
+//                                 works and the figures come out; budgets are reported, not enforced
+//   npm run bench -- --only=app-overhead,logins   some figures only (ids below)
+//
+// Builds for production when the sources changed (scripts/build-if-needed.mjs, into NEXT_DIST_DIR
+// or .next), starts `next start` on free loopback ports, and writes bench/results/latest.json and
+// latest.md (a smoke run writes smoke.json and prints its table instead).
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
+import { ROOT, startApp } from './lib/app-server.mjs';
+import { describeMachine, describeSource, describeVersions } from './lib/machine.mjs';
+import { markdownReport } from './lib/report.mjs';
+import { startTileServer } from './lib/tile-server.mjs';
+import { measureAppOverhead } from './figures/app-overhead.mjs';
+import { measureLighthouse } from './figures/lighthouse.mjs';
+import { measureLogins } from './figures/logins.mjs';
+import { measureMemory } from './figures/memory.mjs';
+import { measureScreenWeight } from './figures/screen-weight.mjs';
+import { measureZoneGrowthFigure } from './figures/zone-growth.mjs';
+
+const FIGURES = ['app-overhead', 'logins', 'zone-growth', 'screen-weight', 'lighthouse', 'memory'];
+const TITLES = {
+  'app-overhead': 'what the app adds to a quote',
+  logins: 'logins per session',
+  'zone-growth': 'zone lookup growth',
+  'screen-weight': 'quote screen weight',
+  lighthouse: 'quote screen under Lighthouse (mobile)',
+  memory: 'memory',
+};
+
+const args = process.argv.slice(2);
+if (args.includes('--help')) {
+  console.log('usage: npm run bench [-- --smoke] [-- --only=' + FIGURES.join(',') + ']');
+  process.exit(0);
+}
+const smoke = args.includes('--smoke');
+const only = args
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const unknown = only?.filter((id) => !FIGURES.includes(id)) ?? [];
+if (unknown.length > 0) {
+  console.error(`unknown figure(s): ${unknown.join(', ')}; known: ${FIGURES.join(', ')}`);
+  process.exit(2);
+}
+const wanted = (id) => !only || only.includes(id);
+
+/** The screen's figures need the screen: without it they say so rather than fail. */
+const screenPresent =
+  existsSync(join(ROOT, 'app', 'page.tsx')) && existsSync(join(ROOT, 'components', 'quote'));
+
+const started = Date.now();
+const figures = [];
+const log = (text) => console.log(`[bench] ${text}`);
+
+async function figure(id, measure) {
+  if (!wanted(id)) return;
+  log(`${TITLES[id]}…`);
+  const at = Date.now();
+  try {
+    const result = await measure();
+    figures.push(result);
+    log(`${TITLES[id]}: ${result.result} (${Math.round((Date.now() - at) / 1000)} s)`);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    figures.push({ id, title: TITLES[id], error: message, passed: false });
+    console.error(`[bench] ${TITLES[id]} failed: ${message}`);
+  }
+}
+
+function notMeasured(id, note) {
+  if (!wanted(id)) return;
+  figures.push({ id, title: TITLES[id], result: note, passed: null, note });
+  log(`${TITLES[id]}: ${note}`);
+}
+
+const machine = describeMachine();
+const versions = describeVersions();
+buildIfNeeded();
+
+// In-process first, while no server competes for the cores.
+await figure('zone-growth', () => measureZoneGrowthFigure({ smoke }));
+
+const tiles = await startTileServer();
+const needsMainServer = ['app-overhead', 'memory', 'screen-weight', 'lighthouse'].some(wanted);
+const server = needsMainServer
+  ? await startApp({ label: 'main server', env: { NEXT_PUBLIC_TILE_URL: tiles.urlTemplate } })
+  : undefined;
+try {
+  // Memory first: a fresh process, nothing else has run through it yet.
+  await figure('memory', () => measureMemory(server, { smoke }));
+  await figure('app-overhead', () => measureAppOverhead(server, { smoke }));
+  if (screenPresent) {
+    await figure('screen-weight', () => measureScreenWeight(server));
+    await figure('lighthouse', () => measureLighthouse(server, { smoke }));
+  } else {
+    notMeasured('screen-weight', 'not measured: screen missing');
+    notMeasured('lighthouse', 'not measured: screen missing');
+  }
+} finally {
+  await server?.stop();
+  await tiles.stop();
+}
+
+if (wanted('logins')) {
+  // A second server whose courier issues short-lived tokens, so that expiry comes within the run.
+  const ttlSeconds = smoke ? 6 : 30;
+  const shortLived = await startApp({
+    label: 'short-token server',
+    env: { COURIER_TOKEN_TTL: `${ttlSeconds}s` },
+  });
+  try {
+    await figure('logins', () => measureLogins(shortLived, { smoke, ttlSeconds }));
+  } finally {
+    await shortLived.stop();
+  }
+}
+
+figures.sort((a, b) => FIGURES.indexOf(a.id) - FIGURES.indexOf(b.id));
+const source = describeSource();
+const report = {
+  run: {
+    smoke,
+    command: `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`,
+    startedAt: new Date(started).toISOString(),
+    finishedAt: new Date().toISOString(),
+    seconds: (Date.now() - started) / 1000,
+    ...source,
+  },
+  machine,
+  versions,
+  figures,
+  budgetsMet: figures.every((f) => f.passed !== false),
+};
+
+const results = join(ROOT, 'bench', 'results');
+mkdirSync(results, { recursive: true });
+const markdown = markdownReport(report);
+if (smoke) {
+  writeFileSync(join(results, 'smoke.json'), JSON.stringify(report, null, 2) + '\n');
+  console.log('\n' + markdown.split('\n## ')[0]);
+  log('smoke run: wrote bench/results/smoke.json');
+} else {
+  writeFileSync(join(results, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(join(results, 'latest.md'), markdown);
+  console.log('\n' + markdown.split('\n## ')[0]);
+  log('wrote bench/results/latest.json and bench/results/latest.md');
+}
+
+const broken = figures.filter((f) => f.error);
+if (broken.length > 0) {
+  console.error(
+    `[bench] ${broken.length} figure(s) could not be measured: ${broken.map((f) => f.id).join(', ')}`,
+  );
+  process.exit(1);
+}
+if (!smoke && !report.budgetsMet) {
+  console.error(
+    `[bench] budget missed: ${figures
+      .filter((f) => f.passed === false)
+      .map((f) => f.id)
+      .join(', ')}`,
+  );
+  process.exit(1);
+}
