@@ -1,5 +1,7 @@
 // Shared by the courier service and scripts/add-account.mjs (plain JavaScript so that the script
 // runs on Node without a build step). No secrets live here: only the hashing scheme.
+// Not server-only: plain Node runs it for scripts/add-account.mjs, where 'server-only' throws; it
+// holds no secret, and nothing in the browser imports it.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 /** scrypt cost: N=2^14, r=8, p=1 (16 MiB, tens of milliseconds per check). */

@@ -1,3 +1,6 @@
+// Not server-only: pure courier logic with no secret and no I/O, which bench/zone-growth loads
+// through Vite (where 'server-only' throws); test/hardening/server-only-modules.test.ts keeps it
+// out of the browser's graph.
 import { TZDate } from '@date-fns/tz';
 import { roundTo } from '../geo/distance';
 import type { Tariff } from './zone-directory';

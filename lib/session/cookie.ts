@@ -1,3 +1,4 @@
+import 'server-only';
 import { appOrigin } from '@/lib/http/api-route';
 
 /** The dispatcher's session cookie: sealed by iron, httpOnly, first-party only. */

@@ -1,3 +1,4 @@
+// Not server-only: the sign-in form validates with it in the browser; it holds field rules only.
 import * as z from 'zod/mini';
 
 /** The sign-in form's fields: the same rules in the browser and in POST /api/session. */
