@@ -1,0 +1,391 @@
+// Load and soak test of a production server, on loopback only, stopping by itself:
+//   node scripts/soak.mjs [--sessions 50] [--seconds 60] [--warmup 10] [--port 3300] [--dist .next]
+// Starts `next start` from an existing production build (NEXT_DIST_DIR or --dist; `.next` is built
+// first when out of date), checks the security headers, signs in N dispatchers (the demo account
+// of the built-in courier), and has each quote trips back to back for the warm-up plus the given
+// time, sampling the server's memory (RSS) after the warm-up. Prints a table; exits 1 when a quote
+// failed, the server logged an error, a security header was missing or memory kept growing.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { Agent } from 'undici';
+
+const ROOT = join(import.meta.dirname, '..');
+const { values: args } = parseArgs({
+  options: {
+    sessions: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '60' },
+    port: { type: 'string', default: '3300' },
+    dist: { type: 'string', default: process.env.NEXT_DIST_DIR || '.next' },
+    'sample-ms': { type: 'string', default: '2000' },
+    warmup: { type: 'string', default: '10' },
+  },
+});
+const SESSIONS = Number(args.sessions);
+const SECONDS = Number(args.seconds);
+const PORT = Number(args.port);
+const DIST = args.dist;
+const SAMPLE_MS = Number(args['sample-ms']);
+/** Seconds of quoting before memory is sampled: JIT, route compilation and caches settle first. */
+const WARMUP = Number(args.warmup);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const DISPATCHER = { email: 'dispatcher@example.com', password: 'demo-password' };
+/** Memory counts as flat when the last third's median RSS is within this of the first third's. */
+const FLAT_RSS_GROWTH = 0.15;
+
+const point = (street, exteriorNumber, neighborhood, zipCode, lat, lng) => ({
+  street,
+  exteriorNumber,
+  neighborhood,
+  zipCode,
+  lat,
+  lng,
+});
+const TRIPS = [
+  {
+    pickup: point('Varsovia', '36', 'Juárez', '06600', 19.4245207, -99.1676911),
+    dropoff: {
+      ...point('Sonora', '180', 'Hipódromo', '06100', 19.4133562, -99.1672142),
+      interiorNumber: '1',
+    },
+  },
+  {
+    pickup: point('Varsovia', '36', 'Juárez', '06600', 19.4245207, -99.1676911),
+    dropoff: point('Avenida Universidad', 'S/N', 'Santa Cruz Atoyac', '03310', 19.3614, -99.1708),
+  },
+  {
+    pickup: point('Madero', '1', 'Centro', '06000', 19.4343, -99.1386),
+    dropoff: point('Ámsterdam', '240', 'Hipódromo', '06100', 19.4118, -99.1695),
+  },
+];
+
+// --- the server ---------------------------------------------------------------------------------
+
+function ensureBuild() {
+  if (existsSync(join(ROOT, DIST, 'BUILD_ID'))) return Promise.resolve();
+  if (DIST !== '.next') {
+    console.error(
+      `soak: no production build in ${DIST}; run NEXT_DIST_DIR=${DIST} npx next build first.`,
+    );
+    process.exit(2);
+  }
+  return import('./build-if-needed.mjs').then(({ buildIfNeeded }) => buildIfNeeded());
+}
+
+const logCounts = { total: 0, warn: 0, error: 0, fatal: 0, other: 0 };
+const errorLines = [];
+
+function startServer() {
+  const server = spawn(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/next/dist/bin/next'),
+      'start',
+      '--port',
+      String(PORT),
+      '--hostname',
+      '127.0.0.1',
+    ],
+    {
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        NEXT_DIST_DIR: DIST,
+        PORT: String(PORT),
+        LOG_LEVEL: 'info',
+        SESSION_SECRET: randomBytes(48).toString('base64'),
+        COURIER_BASE_URL: '',
+        COURIER_SERVICE: '',
+        COURIER_ACCOUNTS_FILE: '',
+        APP_ORIGIN: '',
+      },
+    },
+  );
+  for (const stream of [server.stdout, server.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      logCounts.total += 1;
+      let level;
+      try {
+        level = JSON.parse(line).level;
+      } catch {
+        level = /error|exception/i.test(line) ? 50 : undefined;
+      }
+      if (level >= 60) logCounts.fatal += 1;
+      else if (level >= 50) logCounts.error += 1;
+      else if (level >= 40) logCounts.warn += 1;
+      else if (level === undefined) logCounts.other += 1;
+      if (level >= 50 && errorLines.length < 5) errorLines.push(line.slice(0, 300));
+    });
+  }
+  return server;
+}
+
+function stopServer(server) {
+  if (server.exitCode !== null) return;
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+}
+
+/** The RSS of the server and every process under it, in MB (Linux /proc; `ps` elsewhere). */
+function rssMegabytes(pid) {
+  const pids = [pid];
+  for (let i = 0; i < pids.length; i++) {
+    try {
+      for (const task of readdirSync(`/proc/${pids[i]}/task`)) {
+        const children = readFileSync(`/proc/${pids[i]}/task/${task}/children`, 'utf8').trim();
+        if (children) pids.push(...children.split(/\s+/).map(Number));
+      }
+    } catch {
+      // Not Linux, or the process has gone.
+    }
+  }
+  let kb = 0;
+  for (const each of pids) {
+    try {
+      const status = readFileSync(`/proc/${each}/status`, 'utf8');
+      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return kb / 1024;
+}
+// --- the clients --------------------------------------------------------------------------------
+
+const agent = new Agent({ connections: SESSIONS * 2, keepAliveTimeout: 30_000 });
+
+async function call(method, path, { cookie, body, headers = {} } = {}) {
+  const response = await fetch(`${ORIGIN}${path}`, {
+    method,
+    dispatcher: agent,
+    headers: {
+      origin: ORIGIN,
+      ...(cookie ? { cookie } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text };
+}
+
+async function waitUntilReady(server) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await call('GET', '/api/health')).status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not answer /api/health within 90 s');
+}
+
+const REQUIRED_HEADERS = {
+  'content-security-policy':
+    /script-src 'self' 'nonce-[^']+' 'strict-dynamic'.*frame-ancestors 'none'/,
+  'x-content-type-options': /^nosniff$/,
+  'referrer-policy': /^strict-origin-when-cross-origin$/,
+  'permissions-policy': /geolocation=\(self\)/,
+};
+
+async function checkHeaders() {
+  const rows = [];
+  const checks = [
+    ['GET', '/sign-in', {}],
+    ['GET', '/api/health', {}],
+    ['GET', '/api/session', {}],
+    ['GET', '/courier/openapi.json', {}],
+    ['POST', '/courier/api/login/loginClient/json/web', {}],
+    ['GET', '/no-such-page', {}],
+    ['GET', '/api/health', { 'x-forwarded-proto': 'https' }],
+  ];
+  for (const [method, path, headers] of checks) {
+    const answer = await call(method, path, { headers });
+    const missing = Object.entries(REQUIRED_HEADERS)
+      .filter(([name, pattern]) => !pattern.test(answer.headers.get(name) ?? ''))
+      .map(([name]) => name);
+    if (answer.headers.get('x-powered-by')) missing.push('x-powered-by present');
+    const https = headers['x-forwarded-proto'] === 'https';
+    if (https && !answer.headers.get('strict-transport-security')) missing.push('hsts');
+    if (!https && answer.headers.get('strict-transport-security')) missing.push('hsts over http');
+    rows.push({
+      request: `${method} ${path}${https ? ' (https)' : ''}`,
+      status: answer.status,
+      missing,
+    });
+  }
+  return rows;
+}
+
+async function signIn(index) {
+  const answer = await call('POST', '/api/session', {
+    body: DISPATCHER,
+    headers: { 'x-forwarded-for': `127.0.${index >> 8}.${(index % 250) + 1}` },
+  });
+  if (answer.status !== 200)
+    throw new Error(`sign-in ${index} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+  return answer.headers.getSetCookie()[0].split(';')[0];
+}
+
+const quotes = { ok: 0, failed: 0, byStatus: new Map(), latencies: [] };
+
+async function dispatcher(index, cookie, until) {
+  let jar = cookie;
+  let n = index;
+  while (Date.now() < until) {
+    const started = performance.now();
+    let status;
+    try {
+      const answer = await call('POST', '/api/quote', {
+        cookie: jar,
+        body: TRIPS[n++ % TRIPS.length],
+      });
+      status = answer.status;
+      const renewed = answer.headers.getSetCookie().find((line) => line.startsWith('dq_session='));
+      if (renewed) jar = renewed.split(';')[0];
+      if (status === 200 && !JSON.parse(answer.text).quote?.total) status = 'no total';
+    } catch (error) {
+      status = error.name === 'TimeoutError' ? 'timeout' : 'network';
+    }
+    quotes.latencies.push(performance.now() - started);
+    quotes.byStatus.set(status, (quotes.byStatus.get(status) ?? 0) + 1);
+    if (status === 200) quotes.ok += 1;
+    else quotes.failed += 1;
+  }
+}
+
+// --- the run ------------------------------------------------------------------------------------
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+const median = (values) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
+async function main() {
+  if (!['127.0.0.1'].includes(new URL(ORIGIN).hostname))
+    throw new Error('soak runs on loopback only');
+  await ensureBuild();
+  const server = startServer();
+  const stop = () => stopServer(server);
+  process.on('exit', stop);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
+  await waitUntilReady(server);
+  const headerRows = await checkHeaders();
+
+  const cookies = [];
+  for (let i = 0; i < SESSIONS; i++) cookies.push(await signIn(i));
+  const rssBefore = rssMegabytes(server.pid);
+
+  const samples = [];
+  const started = Date.now();
+  const until = started + (WARMUP + SECONDS) * 1000;
+  let sampler;
+  const warmup = setTimeout(() => {
+    sampler = setInterval(() => {
+      samples.push({
+        at: (Date.now() - started) / 1000,
+        rss: rssMegabytes(server.pid),
+        quotes: quotes.ok,
+      });
+    }, SAMPLE_MS);
+  }, WARMUP * 1000);
+  await Promise.all(cookies.map((cookie, index) => dispatcher(index, cookie, until)));
+  clearTimeout(warmup);
+  clearInterval(sampler);
+  const elapsed = (Date.now() - started) / 1000;
+  // One last health check: the server is still up after the load.
+  const healthAfter = (await call('GET', '/api/health')).status;
+  stop();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+
+  // --- the report -------------------------------------------------------------------------------
+  const sorted = [...quotes.latencies].sort((a, b) => a - b);
+  const third = Math.max(1, Math.floor(samples.length / 3));
+  const early = median(samples.slice(0, third).map((sample) => sample.rss));
+  const late = median(samples.slice(-third).map((sample) => sample.rss));
+  const growth = early > 0 ? (late - early) / early : 0;
+  const memoryFlat = growth <= FLAT_RSS_GROWTH;
+  const headersOk = headerRows.every((row) => row.missing.length === 0);
+  const passed =
+    quotes.failed === 0 &&
+    quotes.ok > 0 &&
+    logCounts.error + logCounts.fatal === 0 &&
+    memoryFlat &&
+    headersOk &&
+    healthAfter === 200;
+
+  console.log('\nSecurity headers');
+  console.table(headerRows.map((row) => ({ ...row, missing: row.missing.join(', ') || '—' })));
+  console.log('RSS samples (MB)');
+  console.table(
+    samples
+      .filter(
+        (_, index) =>
+          index % Math.max(1, Math.floor(samples.length / 12)) === 0 ||
+          index === samples.length - 1,
+      )
+      .map((sample) => ({
+        s: sample.at.toFixed(0),
+        'RSS MB': sample.rss.toFixed(1),
+        'quotes so far': sample.quotes,
+      })),
+  );
+  console.log('Soak');
+  console.table({
+    'concurrent sessions': { value: SESSIONS },
+    'duration (s), warm-up included': { value: `${elapsed.toFixed(1)} (${WARMUP})` },
+    'machine: CPUs, load average at the end': {
+      value: `${availableParallelism()}, ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')}`,
+    },
+    'quotes ok': { value: quotes.ok },
+    'quotes failed': { value: quotes.failed },
+    'answers by status': {
+      value: [...quotes.byStatus].map(([status, count]) => `${status}: ${count}`).join(', '),
+    },
+    'throughput (quotes/s)': { value: (quotes.ok / elapsed).toFixed(0) },
+    'latency p50 (ms)': { value: percentile(sorted, 50).toFixed(1) },
+    'latency p95 (ms)': { value: percentile(sorted, 95).toFixed(1) },
+    'latency p99 (ms)': { value: percentile(sorted, 99).toFixed(1) },
+    'latency max (ms)': { value: (sorted.at(-1) ?? 0).toFixed(1) },
+    'RSS after sign-ins (MB)': { value: rssBefore.toFixed(1) },
+    'RSS peak (MB)': { value: Math.max(...samples.map((sample) => sample.rss)).toFixed(1) },
+    'RSS first third, median (MB)': { value: early.toFixed(1) },
+    'RSS last third, median (MB)': { value: late.toFixed(1) },
+    'RSS growth': {
+      value: `${(growth * 100).toFixed(1)} % (flat when ≤ ${FLAT_RSS_GROWTH * 100} %)`,
+    },
+    'server log lines': { value: logCounts.total },
+    'log warnings / errors': { value: `${logCounts.warn} / ${logCounts.error + logCounts.fatal}` },
+    'health after the run': { value: healthAfter },
+    verdict: { value: passed ? 'PASS' : 'FAIL' },
+  });
+  if (errorLines.length > 0) console.log('First error lines:\n' + errorLines.join('\n'));
+  process.exit(passed ? 0 : 1);
+}
+
+main().catch((error) => {
+  console.error(`soak: ${error.message}`);
+  process.exit(1);
+});
