@@ -43,13 +43,25 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
+    // The screen is designed for a 768×1024 tablet (turned to 1024×768 in the layout spec) and a
+    // 390×844 phone, both with touch.
     {
       name: 'tablet',
-      use: { ...devices['iPad (gen 7)'], browserName: 'chromium', launchOptions },
+      use: {
+        ...devices['iPad (gen 7)'],
+        viewport: { width: 768, height: 1024 },
+        browserName: 'chromium',
+        launchOptions,
+      },
     },
     {
       name: 'phone',
-      use: { ...devices['Pixel 7'], browserName: 'chromium', launchOptions },
+      use: {
+        ...devices['Pixel 7'],
+        viewport: { width: 390, height: 844 },
+        browserName: 'chromium',
+        launchOptions,
+      },
     },
   ],
   webServer: {

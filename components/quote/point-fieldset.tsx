@@ -51,12 +51,12 @@ export function PointFieldset({
           {letter}
         </span>
         {legend}
-        {outside && (
-          <span id={`${id}-outside`} className={styles.outsideTag}>
-            {t('outOfCoverage')}
-          </span>
-        )}
       </legend>
+      {outside && (
+        <p id={`${id}-outside`} className={styles.outsideTag}>
+          {t('outOfCoverage')}
+        </p>
+      )}
 
       <AddressSearch
         pointName={legend}

@@ -1,6 +1,5 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import {
@@ -12,7 +11,7 @@ import {
   useState,
   type FormEvent,
 } from 'react';
-import { FormProvider, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import { QuoteMap } from '@/components/map/quote-map';
 import type { MapFocus } from '@/components/map/map-props';
@@ -23,8 +22,9 @@ import { LanguageSwitch } from '@/components/ui/language-switch';
 import { OfflineNotice } from '@/components/ui/offline-notice';
 import { RequestError, requestJson } from '@/components/ui/request-json';
 import type { Quote } from '@/lib/quote/quote';
-import { quoteRequestSchema, type QuoteRequest } from '@/lib/quote/schema';
+import type { QuoteRequest } from '@/lib/quote/schema';
 import type { FoundAddress } from './address-search';
+import { lazyQuoteResolver, loadQuoteResolver } from './lazy-quote-resolver';
 import { PinToolbar } from './pin-toolbar';
 import { PointFieldset } from './point-fieldset';
 import {
@@ -88,20 +88,13 @@ function problemOf(error: unknown): QuoteProblem {
 
 const isSessionOver = (error: unknown) => error instanceof RequestError && error.status === 401;
 
-// zod/mini's schema types lat/lng as numbers; the draft has none until a pin is placed.
-const resolver = zodResolver(quoteRequestSchema) as unknown as Resolver<
-  QuoteDraftValues,
-  unknown,
-  QuoteRequest
->;
-
 /** The whole quote screen: header, map, and the panel with pins, fields and the result. */
 export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: ScreenConfig }) {
   const t = useTranslations();
   const router = useRouter();
   const keys = useMemo(() => storageKeys(user.email), [user.email]);
   const form = useForm<QuoteDraftValues, unknown, QuoteRequest>({
-    resolver,
+    resolver: lazyQuoteResolver,
     defaultValues: emptyDraft(),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -255,6 +248,10 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
       // No sessionStorage: nothing to resume.
     }
     setLoaded(true);
+    // After the first paint: what the first "Cotizar" needs (the schema, the result's figures).
+    void Promise.all([loadQuoteResolver(), import('./quote-figures')]).catch(() => {
+      // Offline right now: they load on the first "Cotizar" instead.
+    });
   }, [keys, reset]);
   /* eslint-enable react-hooks/set-state-in-effect */
 
@@ -361,7 +358,12 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
     <div className={styles.screen}>
       <header className={styles.header}>
         <p className={styles.brand}>
-          <AppName />
+          <span className={styles.brandLong}>
+            <AppName />
+          </span>
+          <span className={styles.brandShort}>
+            <AppName short />
+          </span>
         </p>
         <p className={styles.user}>{t('header.signedInAs', { name: user.name })}</p>
         <div className={styles.headerActions}>

@@ -1,11 +1,16 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'use-intl';
-import { MONEY_LOCALE } from '@/lib/i18n/config';
-import { pointSummary, type RecentQuote } from './quote-draft';
+import dynamic from 'next/dynamic';
+import { useState } from 'react';
+import { useTranslations } from 'use-intl';
+import type { RecentQuote } from './quote-draft';
 import styles from './quote-screen.module.css';
 
-const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
+/** The list is fetched when the dispatcher first opens it: nothing of it is needed to paint. */
+const RecentQuoteList = dynamic(
+  () => import('./recent-quote-list').then((module) => module.RecentQuoteList),
+  { ssr: false },
+);
 
 /** The last quotes on this device; opening one puts its points back on the map and the form. */
 export function RecentQuotes({
@@ -18,42 +23,14 @@ export function RecentQuotes({
   onClear: () => void;
 }) {
   const t = useTranslations('recent');
-  const format = useFormatter();
+  const [open, setOpen] = useState(false);
   return (
-    <details className={styles.recent}>
+    <details
+      className={styles.recent}
+      onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}
+    >
       <summary className={styles.recentSummary}>{t('title', { count: recent.length })}</summary>
-      {recent.length === 0 ? (
-        <p className="field-hint">{t('empty')}</p>
-      ) : (
-        <>
-          <ul className={styles.recentList}>
-            {recent.map((entry) => (
-              <li key={entry.id}>
-                <button type="button" className={styles.recentItem} onClick={() => onOpen(entry)}>
-                  <span className={styles.recentTrip}>
-                    {t('item', {
-                      pickup: pointSummary(entry.values.pickup) || 'A',
-                      dropoff: pointSummary(entry.values.dropoff) || 'B',
-                    })}
-                  </span>
-                  <span className={styles.recentFigures}>
-                    <strong>{money.format(entry.quote.total)}</strong> ·{' '}
-                    {format.dateTime(new Date(entry.quote.quotedAt), {
-                      day: 'numeric',
-                      month: 'short',
-                      hour: '2-digit',
-                      minute: '2-digit',
-                    })}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          <button type="button" className="button" onClick={onClear}>
-            {t('clearAll')}
-          </button>
-        </>
-      )}
+      {open && <RecentQuoteList recent={recent} onOpen={onOpen} onClear={onClear} />}
     </details>
   );
 }

@@ -134,7 +134,9 @@ export function SignInForm({
             aria-controls={`${id}-password`}
             onClick={() => setShowPassword((shown) => !shown)}
           >
-            {showPassword ? t('hidePassword') : t('showPassword')}
+            {t.rich('showPassword', {
+              sr: (chunks) => <span className="sr-only">{chunks}</span>,
+            })}
           </button>
         </div>
         {fieldErrors.password && (

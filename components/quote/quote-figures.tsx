@@ -1,0 +1,99 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'use-intl';
+import { MONEY_LOCALE } from '@/lib/i18n/config';
+import type { Quote } from '@/lib/quote/quote';
+import styles from './quote-screen.module.css';
+
+const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
+
+/** A quote's figures: the total first and largest, then arrival, vehicle, distance and the rest. */
+export function QuoteFigures({ quote, stale }: { quote: Quote; stale: boolean }) {
+  const t = useTranslations('quote');
+  const format = useFormatter();
+  const quotedAt = new Date(quote.quotedAt);
+  const arrival = new Date(quotedAt.getTime() + quote.etaMinutes * 60_000);
+  const time = (date: Date) => format.dateTime(date, { hour: 'numeric', minute: '2-digit' });
+
+  return (
+    <>
+      {stale && (
+        <p className={`notice notice-warning ${styles.staleNotice}`} data-testid="stale-mark">
+          {t('stale')}
+        </p>
+      )}
+      <p className={styles.total}>
+        <span className={styles.totalLabel}>{t('total')}</span>
+        <span className={styles.totalValue} data-testid="quote-total">
+          {money.format(quote.total)}
+        </span>
+        <span className={styles.currency}>MXN</span>
+      </p>
+      <dl className={styles.figures}>
+        <div>
+          <dt>{t('eta')}</dt>
+          <dd data-testid="quote-eta">
+            {t('etaValue', { minutes: quote.etaMinutes, time: time(arrival) })}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('vehicle')}</dt>
+          <dd data-testid="quote-vehicle" className={styles.vehicle}>
+            {quote.isBike ? <BikeIcon /> : <MotorbikeIcon />}
+            {quote.isBike ? t('bike') : t('motorbike')}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('distance')}</dt>
+          <dd data-testid="quote-distance">
+            {t('distanceValue', {
+              km: format.number(quote.distanceKm, { maximumFractionDigits: 2 }),
+            })}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('zone')}</dt>
+          <dd>{quote.zone.name.toUpperCase()}</dd>
+        </div>
+        <div>
+          <dt>{t('price')}</dt>
+          <dd>{money.format(quote.price)}</dd>
+        </div>
+        <div>
+          <dt>{t('discount')}</dt>
+          <dd>{money.format(quote.discount)}</dd>
+        </div>
+        <div>
+          <dt>{t('extraCharge')}</dt>
+          <dd>{money.format(quote.extraCharge)}</dd>
+        </div>
+      </dl>
+      <p className="field-hint">{t('quotedAt', { time: time(quotedAt) })}</p>
+    </>
+  );
+}
+
+function BikeIcon() {
+  return (
+    <svg width="32" height="24" viewBox="0 0 32 24" aria-hidden="true" focusable="false">
+      <g fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinejoin="round">
+        <circle cx="7" cy="16" r="6" />
+        <circle cx="25" cy="16" r="6" />
+        <path d="M7 16l5-9h9l4 9M12 7l4 9h-9M16 16l5-9M10 4h5" strokeLinecap="round" />
+      </g>
+    </svg>
+  );
+}
+
+function MotorbikeIcon() {
+  return (
+    <svg width="32" height="24" viewBox="0 0 32 24" aria-hidden="true" focusable="false">
+      <g fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinejoin="round">
+        <circle cx="6" cy="17" r="5" />
+        <circle cx="26" cy="17" r="5" />
+        <path d="M6 17h9l4-7h5l2 7M19 10l-2-5h-4M11 11h7" strokeLinecap="round" />
+      </g>
+      <rect x="11" y="9" width="8" height="4" rx="1" fill="currentColor" />
+    </svg>
+  );
+}

@@ -1,0 +1,54 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'use-intl';
+import { MONEY_LOCALE } from '@/lib/i18n/config';
+import { pointSummary, type RecentQuote } from './quote-draft';
+import styles from './quote-screen.module.css';
+
+const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
+
+/** The recent quotes, newest first; each opens back onto the map and the form. */
+export function RecentQuoteList({
+  recent,
+  onOpen,
+  onClear,
+}: {
+  recent: RecentQuote[];
+  onOpen: (entry: RecentQuote) => void;
+  onClear: () => void;
+}) {
+  const t = useTranslations('recent');
+  const format = useFormatter();
+  return recent.length === 0 ? (
+    <p className="field-hint">{t('empty')}</p>
+  ) : (
+    <>
+      <ul className={styles.recentList}>
+        {recent.map((entry) => (
+          <li key={entry.id}>
+            <button type="button" className={styles.recentItem} onClick={() => onOpen(entry)}>
+              <span className={styles.recentTrip}>
+                {t('item', {
+                  pickup: pointSummary(entry.values.pickup) || 'A',
+                  dropoff: pointSummary(entry.values.dropoff) || 'B',
+                })}
+              </span>
+              <span className={styles.recentFigures}>
+                <strong>{money.format(entry.quote.total)}</strong> ·{' '}
+                {format.dateTime(new Date(entry.quote.quotedAt), {
+                  day: 'numeric',
+                  month: 'short',
+                  hour: '2-digit',
+                  minute: '2-digit',
+                })}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="button" onClick={onClear}>
+        {t('clearAll')}
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import {
+  RECORDED_TRIP,
+  expect,
+  field,
+  fillPoint,
+  openSignedIn,
+  pin,
+  resultCard,
+  signIn,
+  test,
+  waitForMap,
+} from './support/screen';
+
+test.describe('the draft stays on the device', () => {
+  test('a reload keeps the pins, the fields, the chosen pin and the last quote', async ({
+    page,
+  }) => {
+    await openSignedIn(page);
+    await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+    await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+    await page.getByRole('radio', { name: 'A · Recolección' }).check();
+
+    await page.reload();
+    await waitForMap(page);
+    await expect(field(page, 'pickup', 'street')).toHaveValue('Varsovia');
+    await expect(field(page, 'dropoff', 'interiorNumber')).toHaveValue('1');
+    await expect(field(page, 'dropoff', 'coordinates')).toHaveValue('19.413356, -99.167214');
+    await expect(pin(page, 'A')).toBeVisible();
+    await expect(pin(page, 'B')).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'A · Recolección' })).toBeChecked();
+    await expect(resultCard(page)).toHaveAttribute('data-state', 'fresh');
+  });
+
+  test('an expired session asks to sign in, then carries on with the same draft and quotes it', async ({
+    page,
+    context,
+  }) => {
+    await openSignedIn(page);
+    await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+    await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+
+    await context.clearCookies({ name: 'dq_session' });
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+
+    await expect(page).toHaveURL(/\/sign-in\?reason=expired/);
+    await expect(page.getByText('Tu sesión terminó')).toBeVisible();
+    await signIn(page);
+    await expect(field(page, 'pickup', 'street')).toHaveValue('Varsovia');
+    await expect(field(page, 'dropoff', 'street')).toHaveValue('Sonora');
+    await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+  });
+
+  test('without network the screen says so instead of failing, and quotes once it is back', async ({
+    page,
+    context,
+  }) => {
+    await openSignedIn(page);
+    await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+    await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+
+    await context.setOffline(true);
+    await expect(page.getByTestId('offline-notice')).toBeVisible();
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Sin conexión: no se envió la cotización' }),
+    ).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByTestId('offline-notice')).toBeHidden();
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+  });
+
+  test('a recent quote can be reopened with its points and figures', async ({ page }) => {
+    await openSignedIn(page);
+    await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+    await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+
+    await page.getByRole('button', { name: /^Limpiar todo$/ }).click();
+    await expect(field(page, 'pickup', 'street')).toHaveValue('');
+    await expect(pin(page, 'A')).toHaveCount(0);
+
+    await page.getByText(/^Cotizaciones recientes \(\d+\)$/).click();
+    await page
+      .getByRole('button', { name: /Varsovia 36, Juárez → Sonora 180, Hipódromo/ })
+      .first()
+      .click();
+    await expect(field(page, 'pickup', 'street')).toHaveValue('Varsovia');
+    await expect(pin(page, 'B')).toBeVisible();
+    await expect(resultCard(page)).toHaveAttribute('data-state', 'fresh');
+    await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+  });
+});
