@@ -6,12 +6,27 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
+/**
+ * Every variable lib/env-schema.ts reads, but for those the browser may know (NEXT_PUBLIC_*) and
+ * words too common to search for (NODE_ENV, PORT): a new server variable is covered without
+ * editing this list.
+ */
+function schemaVariableNames() {
+  const schema = readFileSync(join(import.meta.dirname, '..', 'lib', 'env-schema.ts'), 'utf8');
+  return [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)]
+    .map((match) => match[1])
+    .filter((name) => !name.startsWith('NEXT_PUBLIC_') && !['NODE_ENV', 'PORT'].includes(name));
+}
+
 const SERVER_ONLY_NAMES = [
-  'COURIER_CLIENT_SECRET',
-  'SESSION_SECRET',
-  'COURIER_JWT_SECRET',
-  'COURIER_ACCOUNTS_FILE',
-  'COURIER_CLIENTS',
+  ...new Set([
+    'COURIER_CLIENT_SECRET',
+    'SESSION_SECRET',
+    'COURIER_JWT_SECRET',
+    'COURIER_ACCOUNTS_FILE',
+    'COURIER_CLIENTS',
+    ...schemaVariableNames(),
+  ]),
 ];
 
 /** [what, value] pairs: the secrets of the configuration the build will run with. */

@@ -74,6 +74,26 @@ describe('the client bundle check', () => {
     expect(result.output).toMatch(/server-only variable name COURIER_ACCOUNTS_FILE/);
   });
 
+  it('fails on the name of any other server variable of lib/env-schema.ts', () => {
+    const result = check(
+      bundleWith({
+        'chunks/geo.js': 'fetch(process.env.NOMINATIM_CONTACT+process.env.APP_ORIGIN)',
+      }),
+    );
+    expect(result.status).toBe(1);
+    expect(result.output).toMatch(/server-only variable name NOMINATIM_CONTACT/);
+    expect(result.output).toMatch(/server-only variable name APP_ORIGIN/);
+  });
+
+  it('does not mind the public variables or NODE_ENV', () => {
+    const result = check(
+      bundleWith({
+        'chunks/map.js': 'process.env.NEXT_PUBLIC_TILE_URL;process.env.NODE_ENV==="production"',
+      }),
+    );
+    expect(result.status).toBe(0);
+  });
+
   it('says so when there is no build to check', () => {
     dir = mkdtempSync(join(tmpdir(), 'bundle-check-'));
     expect(check(join(dir, 'static')).status).toBe(2);
