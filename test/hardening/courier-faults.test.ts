@@ -21,7 +21,8 @@ import {
  */
 
 const CLIENT_SECRET = 'legacy-client-secret-8c1f';
-const TIMEOUT_MS = 400;
+/** Short, so the slow cases stay quick; long enough for a loaded CI machine's normal answers. */
+const TIMEOUT_MS = 1_500;
 
 let legacy: LegacyCourier;
 let app: AppServer;
@@ -125,14 +126,11 @@ describe('a quote when the courier misbehaves', () => {
     it(`${what}: ${status} ${code}, and the server carries on`, async () => {
       const browser = await signedInBrowser();
       legacy.script(fault);
-      const started = performance.now();
+      // A 20 s answer that were waited for would outlast the test's own 20 s timeout.
       const answer = await browser.quote();
-      const elapsed = performance.now() - started;
       expect(answer.status).toBe(status);
       expect(answer.json).toEqual(errorEnvelope(code));
       expectNothingLeaks(answer);
-      // Bounded by COURIER_TIMEOUT_MS, not by the courier (a loose bound: this is no timing test).
-      expect(elapsed).toBeLessThan(10_000);
       // A courier fault does not end the dispatcher's session.
       expect(answer.headers.getSetCookie()).toEqual([]);
       await expectServerStillWorks(browser);
