@@ -8,6 +8,7 @@ import {
   pin,
   pointGroup,
   resultCard,
+  signIn,
   tapMap,
   test,
 } from './support/screen';
@@ -17,6 +18,8 @@ test.describe('quoting a trip', () => {
     page,
   }, testInfo) => {
     await openSignedIn(page);
+    // The built-in courier's coverage zones are drawn.
+    await expect(page.locator('.leaflet-overlay-pane path').first()).toBeAttached();
     await keepScreenshot(page, testInfo, `empty-${testInfo.project.name}`);
 
     await tapMap(page, testInfo, -60, -30);
@@ -40,6 +43,22 @@ test.describe('quoting a trip', () => {
     await expect(card.getByTestId('quote-distance')).toHaveText(/^1\.[56]\d km$/);
     await expect(card).toContainText('CDMX');
     await keepScreenshot(page, testInfo, `quoted-${testInfo.project.name}`);
+  });
+
+  test('without map tiles the dispatcher is told, and the map still takes pins', async ({
+    page,
+  }, testInfo) => {
+    await page.route(/\.png(\?|$)/, (route) =>
+      new URL(route.request().url()).hostname === '127.0.0.1'
+        ? route.continue()
+        : route.abort('internetdisconnected'),
+    );
+    await page.goto('/');
+    await signIn(page);
+    await expect(page.getByText('El mapa base no cargó')).toBeVisible();
+    await tapMap(page, testInfo, 0, 0);
+    await expect(pin(page, 'A')).toBeVisible();
+    await expect(field(page, 'pickup', 'coordinates')).not.toHaveValue('');
   });
 
   test('dragging a pin after a quote marks the quote out of date', async ({ page }, testInfo) => {

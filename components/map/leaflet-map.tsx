@@ -72,8 +72,8 @@ export function LeafletMap(props: QuoteMapProps) {
         maxZoom={19}
         zoomControl={false}
         className={styles.map}
-        aria-label={t('label')}
       >
+        <NameTheMap label={t('label')} />
         <TileLayer
           url={props.tileUrl}
           attribution={props.tileAttribution}
@@ -204,5 +204,16 @@ function FocusOn({ focus }: { focus: MapFocus }) {
       map.fitBounds(latLngBounds(focus.points), { padding: [72, 72], maxZoom: 16 });
     }
   }, [focus, map]);
+  return null;
+}
+
+/** Leaflet's container is focusable (arrow keys pan it): it gets a name and a landmark role. */
+function NameTheMap({ label }: { label: string }) {
+  const map = useMap();
+  useEffect(() => {
+    const container = map.getContainer();
+    container.setAttribute('role', 'region');
+    container.setAttribute('aria-label', label);
+  }, [map, label]);
   return null;
 }

@@ -122,16 +122,23 @@ function TextField({
     <div className={`field ${wide ? styles.wide : ''}`}>
       <label className="field-label" htmlFor={id}>
         {t(name)}
-        {optional && <small> ({t('optional')})</small>}
       </label>
       <input
         id={id}
         className="input"
         aria-invalid={message ? true : undefined}
-        aria-describedby={message ? `${id}-error` : undefined}
+        aria-describedby={
+          [optional && `${id}-hint`, message && `${id}-error`].filter(Boolean).join(' ') ||
+          undefined
+        }
         {...inputProps}
         {...register(`${pointKey}.${name}`)}
       />
+      {optional && (
+        <p id={`${id}-hint`} className="field-hint">
+          {t('optional')}
+        </p>
+      )}
       {message && (
         <p id={`${id}-error`} className="field-error">
           {message}

@@ -37,7 +37,7 @@ export const RETRYABLE: ReadonlySet<QuoteProblem> = new Set([
 ]);
 
 export type ResultState =
-  | { kind: 'empty' }
+  | { kind: 'empty'; pickupPlaced: boolean; dropoffPlaced: boolean }
   | { kind: 'quote'; quote: Quote; stale: boolean }
   | { kind: 'problem'; problem: QuoteProblem; detail?: string };
 
@@ -74,9 +74,9 @@ export function QuoteResult({
       <div aria-live="polite" aria-atomic="false">
         {state.kind === 'empty' && (
           <ol className={styles.steps}>
-            <li>{t('emptyStep1')}</li>
-            <li>{t('emptyStep2')}</li>
-            <li>{t('emptyStep3')}</li>
+            <Step done={state.pickupPlaced} text={t('emptyStep1')} doneLabel={t('stepDone')} />
+            <Step done={state.dropoffPlaced} text={t('emptyStep2')} doneLabel={t('stepDone')} />
+            <Step done={false} text={t('emptyStep3')} doneLabel={t('stepDone')} />
           </ol>
         )}
         {state.kind === 'quote' && <QuoteFigures quote={state.quote} stale={state.stale} />}
@@ -101,5 +101,14 @@ export function QuoteResult({
         )}
       </div>
     </section>
+  );
+}
+
+function Step({ done, text, doneLabel }: { done: boolean; text: string; doneLabel: string }) {
+  return (
+    <li className={done ? styles.stepDone : undefined}>
+      {text}
+      {done && <span className={styles.stepMark}> ✓ {doneLabel}</span>}
+    </li>
   );
 }

@@ -339,7 +339,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
       }
     : shown
       ? { kind: 'quote', quote: shown.quote, stale: shown.key !== currentKey }
-      : { kind: 'empty' };
+      : { kind: 'empty', pickupPlaced: Boolean(pickup), dropoffPlaced: Boolean(dropoff) };
 
   const hasErrors = Object.keys(form.formState.errors).length > 0;
   const locationMessage = geolocation.problem
@@ -357,6 +357,9 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   return (
     <div className={styles.screen}>
       <header className={styles.header}>
+        <a href="#quote-panel" className={styles.skipLink}>
+          {t('app.skipToForm')}
+        </a>
         <p className={styles.brand}>
           <span className={styles.brandLong}>
             <AppName />
@@ -390,6 +393,8 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
       <FormProvider {...form}>
         <form
           ref={formRef}
+          id="quote-panel"
+          tabIndex={-1}
           className={styles.panel}
           onSubmit={submit}
           noValidate
