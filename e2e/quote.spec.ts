@@ -126,6 +126,17 @@ test.describe('quoting a trip', () => {
     expect(calls).toBe(2);
   });
 
+  test('swapping trades the two points, fields and pins together', async ({ page }) => {
+    await openSignedIn(page);
+    await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+    await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+    await page.getByRole('button', { name: 'Invertir A y B' }).click();
+    await expect(field(page, 'pickup', 'street')).toHaveValue('Sonora');
+    await expect(field(page, 'pickup', 'coordinates')).toHaveValue('19.413356, -99.167214');
+    await expect(field(page, 'dropoff', 'street')).toHaveValue('Varsovia');
+    await expect(field(page, 'dropoff', 'interiorNumber')).toHaveValue('');
+  });
+
   test('fields left empty are pointed out next to the field, and nothing is sent', async ({
     page,
   }) => {
