@@ -344,35 +344,35 @@ async function main() {
   for (let i = 0; i < SESSIONS; i++) cookies.push(await signIn(i));
   const rssBefore = rssMegabytes(server.pid);
   const inspector = await connectInspector(await server.inspectorUrl);
+  const started = Date.now();
   const heapSamples = [];
-  const sampleHeap = async () =>
+  const sampleHeap = async (quiet) =>
     heapSamples.push({
       at: (Date.now() - started) / 1000,
       heap: await inspector.liveHeapMegabytes(),
-      rss: rssMegabytes(server.pid),
+      quiet,
     });
 
+  // Warm-up, then a pause: the live heap is measured with no request in flight, as at the end.
+  await Promise.all(
+    cookies.map((cookie, index) => dispatcher(index, cookie, started + WARMUP * 1000)),
+  );
+  await sampleHeap(true);
+
   const samples = [];
-  const started = Date.now();
-  const until = started + (WARMUP + SECONDS) * 1000;
-  let sampler;
-  let heapSampler;
-  const warmup = setTimeout(() => {
-    void sampleHeap();
-    heapSampler = setInterval(() => void sampleHeap(), HEAP_SAMPLE_MS);
-    sampler = setInterval(() => {
-      samples.push({
-        at: (Date.now() - started) / 1000,
-        rss: rssMegabytes(server.pid),
-        quotes: quotes.ok,
-      });
-    }, SAMPLE_MS);
-  }, WARMUP * 1000);
+  const until = Date.now() + SECONDS * 1000;
+  const sampler = setInterval(() => {
+    samples.push({
+      at: (Date.now() - started) / 1000,
+      rss: rssMegabytes(server.pid),
+      quotes: quotes.ok,
+    });
+  }, SAMPLE_MS);
+  const heapSampler = setInterval(() => void sampleHeap(false), HEAP_SAMPLE_MS);
   await Promise.all(cookies.map((cookie, index) => dispatcher(index, cookie, until)));
-  clearTimeout(warmup);
   clearInterval(sampler);
   clearInterval(heapSampler);
-  await sampleHeap();
+  await sampleHeap(true);
   inspector.close();
   const elapsed = (Date.now() - started) / 1000;
   // One last health check: the server is still up after the load.
@@ -386,11 +386,12 @@ async function main() {
   const early = median(samples.slice(0, third).map((sample) => sample.rss));
   const late = median(samples.slice(-third).map((sample) => sample.rss));
   const growth = early > 0 ? (late - early) / early : 0;
-  const heapStart = heapSamples[0]?.heap ?? 0;
-  const heapEnd = heapSamples.at(-1)?.heap ?? 0;
+  const quiet = heapSamples.filter((sample) => sample.quiet);
+  const heapStart = quiet[0]?.heap ?? 0;
+  const heapEnd = quiet.at(-1)?.heap ?? 0;
   const heapGrowth = heapEnd - heapStart;
   const memoryFlat =
-    heapSamples.length >= 2 &&
+    quiet.length >= 2 &&
     (heapGrowth <= FLAT_HEAP_GROWTH.megabytes || heapGrowth / heapStart <= FLAT_HEAP_GROWTH.ratio);
   const headersOk = headerRows.every((row) => row.missing.length === 0);
   const passed =
@@ -441,11 +442,14 @@ async function main() {
     'RSS first third, median (MB)': { value: early.toFixed(1) },
     'RSS last third, median (MB)': { value: late.toFixed(1) },
     'RSS growth (V8 grows lazily; see the live heap)': { value: `${(growth * 100).toFixed(1)} %` },
-    'live heap after GC: after warm-up → end (MB)': {
+    'live heap after GC, no request in flight: after warm-up → end (MB)': {
       value: `${heapStart.toFixed(1)} → ${heapEnd.toFixed(1)} (${heapGrowth >= 0 ? '+' : ''}${heapGrowth.toFixed(1)})`,
     },
-    'live heap samples (MB)': {
-      value: heapSamples.map((sample) => sample.heap.toFixed(1)).join(', '),
+    'live heap after GC, under load (MB)': {
+      value: heapSamples
+        .filter((sample) => !sample.quiet)
+        .map((sample) => sample.heap.toFixed(1))
+        .join(', '),
     },
     'memory flat': {
       value: `${memoryFlat ? 'yes' : 'NO'} (growth ≤ ${FLAT_HEAP_GROWTH.megabytes} MB or ${FLAT_HEAP_GROWTH.ratio * 100} %)`,
