@@ -42,14 +42,15 @@ function cleanEnv(extra) {
 
 /**
  * `next start` of the built app. Resolves once it answers; `onLog(line)` sees every stdout line
- * (pino JSON, one object per line). `stop()` ends it and waits for its exit.
+ * (pino JSON, one object per line). `stop()` ends it and waits for its exit. `nodeArgs` go to
+ * node itself (e.g. --cpu-prof, which NODE_OPTIONS refuses).
  */
-export async function startApp({ env = {}, label = 'app' } = {}) {
+export async function startApp({ env = {}, label = 'app', nodeArgs = [] } = {}) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
-    [NEXT_BIN, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+    [...nodeArgs, NEXT_BIN, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
     {
       cwd: ROOT,
       env: cleanEnv({ PORT: String(port), ...env }),
@@ -66,9 +67,13 @@ export async function startApp({ env = {}, label = 'app' } = {}) {
     if (errors.length > 50) errors.shift();
   });
   let exited = false;
+  // However the bench ends (a thrown error included), the server ends with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.on('exit', killOnExit);
   const exit = new Promise((resolve) =>
     child.on('exit', (code, signal) => {
       exited = true;
+      process.off('exit', killOnExit);
       resolve({ code, signal });
     }),
   );
