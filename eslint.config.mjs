@@ -7,6 +7,8 @@ const config = [
   {
     ignores: [
       '.next/**',
+      '.next-*/**',
+      'bench/results/**',
       'node_modules/**',
       'test-results/**',
       'playwright-report/**',

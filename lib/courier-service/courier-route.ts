@@ -8,6 +8,7 @@ import { log } from '../log';
 import { COURIER_CODE } from '../courier-api/wire';
 import { COURIER_BODY_LIMIT_BYTES } from './body-limit';
 import { CourierError, courierErrorResponse } from './errors';
+import { clientAddress } from '../http/client-address';
 
 export interface CourierRequestContext {
   log: typeof log;
@@ -38,7 +39,7 @@ export function courierRoute(handler: CourierHandler): (request: Request) => Pro
     try {
       response = await handler(request, {
         log: requestLog,
-        clientAddress: clientAddressOf(request),
+        clientAddress: clientAddress(request),
         readBody: (schema) => readCourierBody(request, schema),
       });
     } catch (error) {
@@ -55,11 +56,6 @@ export function courierRoute(handler: CourierHandler): (request: Request) => Pro
     );
     return response;
   };
-}
-
-export function clientAddressOf(request: Request): string {
-  const firstHop = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return firstHop ? firstHop.slice(0, 64) : 'unknown';
 }
 
 async function readCourierBody<S extends $ZodType>(

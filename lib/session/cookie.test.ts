@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clearedSessionCookieHeader, readCookie, sessionCookieHeader } from './cookie';
-import { clientAddress } from './sign-in';
+import { clientAddress } from '../http/client-address';
 
 const request = (headers: Record<string, string>) => new Request('http://app.test/', { headers });
 

@@ -27,15 +27,6 @@ export const signInLimiters = (): { perEmail: AttemptLimiter; perAddress: Attemp
     }),
   }));
 
-/**
- * The client's address as the nearest proxy reports it: the last X-Forwarded-For entry (Next adds
- * the socket's address when no proxy did). Behind a proxy, it must set or append that header.
- */
-export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
-  return forwarded || request.headers.get('x-real-ip')?.trim() || 'unknown';
-}
-
 /** Courier failures that say nothing about the password. */
 const COURIER_FAULTS = new Set<string>(['courier_unavailable', 'courier_timeout', 'courier_error']);
 

@@ -28,7 +28,7 @@ afterAll(() => server.close());
 
 /** Each test speaks from its own address, so the per-address throttle of one never blocks another. */
 let addresses = 0;
-const fromNewAddress = () => ({ 'x-forwarded-for': `198.51.100.${++addresses}, 10.0.0.1` });
+const fromNewAddress = () => ({ 'x-forwarded-for': `10.0.0.1, 198.51.100.${++addresses}` });
 
 async function expectFailure(response: Response, status: number, code: number) {
   const text = await response.text();

@@ -1,7 +1,8 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { readLocalizedJson } from '@/lib/quote/read-localized-json';
 import { endSessionOf, sessionCookieFor, sessionRoute, signOut } from '@/lib/session/session-route';
-import { clientAddress, signIn } from '@/lib/session/sign-in';
+import { clientAddress } from '@/lib/http/client-address';
+import { signIn } from '@/lib/session/sign-in';
 import { signInSchema } from '@/lib/session/sign-in-schema';
 
 export const dynamic = 'force-dynamic';
