@@ -4,12 +4,15 @@
 //   npm run bench -- --smoke      seconds-long version of every figure (CI): checks that the harness
 //                                 works and the figures come out; budgets are reported, not enforced
 //   npm run bench -- --only=app-overhead,logins   some figures only (ids below)
+//   npm run bench -- --cpu-prof   the main server writes a V8 CPU profile (path printed at the end)
 //
 // Builds for production when the sources changed (scripts/build-if-needed.mjs, into NEXT_DIST_DIR
 // or .next), starts `next start` on free loopback ports, and writes bench/results/latest.json and
 // latest.md (a smoke run writes smoke.json and prints its table instead).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as prettier from 'prettier';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { ROOT, startApp } from './lib/app-server.mjs';
 import { describeMachine, describeSource, describeVersions } from './lib/machine.mjs';
@@ -34,10 +37,13 @@ const TITLES = {
 
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
-  console.log('usage: npm run bench [-- --smoke] [-- --only=' + FIGURES.join(',') + ']');
+  console.log('usage: npm run bench [-- --smoke] [--cpu-prof] [--only=' + FIGURES.join(',') + ']');
   process.exit(0);
 }
 const smoke = args.includes('--smoke');
+const profileDir = args.includes('--cpu-prof')
+  ? join(tmpdir(), `dispatch-quote-bench-${Date.now()}`)
+  : undefined;
 const only = args
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
@@ -88,7 +94,11 @@ await figure('zone-growth', () => measureZoneGrowthFigure({ smoke }));
 const tiles = await startTileServer();
 const needsMainServer = ['app-overhead', 'memory', 'screen-weight', 'lighthouse'].some(wanted);
 const server = needsMainServer
-  ? await startApp({ label: 'main server', env: { NEXT_PUBLIC_TILE_URL: tiles.urlTemplate } })
+  ? await startApp({
+      label: 'main server',
+      env: { NEXT_PUBLIC_TILE_URL: tiles.urlTemplate },
+      nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    })
   : undefined;
 try {
   // Memory first: a fresh process, nothing else has run through it yet.
@@ -139,7 +149,11 @@ const report = {
 
 const results = join(ROOT, 'bench', 'results');
 mkdirSync(results, { recursive: true });
-const markdown = markdownReport(report);
+// Formatted as `npm run format` would, so the committed table never fails a format check.
+const markdown = await prettier.format(markdownReport(report), {
+  ...(await prettier.resolveConfig(join(results, 'latest.md'))),
+  parser: 'markdown',
+});
 if (smoke) {
   writeFileSync(join(results, 'smoke.json'), JSON.stringify(report, null, 2) + '\n');
   console.log('\n' + markdown.split('\n## ')[0]);
@@ -150,6 +164,8 @@ if (smoke) {
   console.log('\n' + markdown.split('\n## ')[0]);
   log('wrote bench/results/latest.json and bench/results/latest.md');
 }
+
+if (profileDir) log(`CPU profile of the main server in ${profileDir} (open it in Chrome DevTools)`);
 
 const broken = figures.filter((f) => f.error);
 if (broken.length > 0) {

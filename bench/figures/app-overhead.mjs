@@ -22,7 +22,7 @@ async function checkSameQuote(requests) {
 export async function measureAppOverhead(server, { smoke }) {
   const plan = smoke
     ? { rounds: 2, c10Seconds: 1, c1Seconds: 1, warmupSeconds: 1 }
-    : { rounds: 5, c10Seconds: 5, c1Seconds: 4, warmupSeconds: 3 };
+    : { rounds: 8, c10Seconds: 3, c1Seconds: 3, warmupSeconds: 3 };
   const cookie = await signIn(server.origin);
   const token = await courierToken(server.origin);
   const requests = quoteRequests(server.origin, { cookie, token });
@@ -36,7 +36,9 @@ export async function measureAppOverhead(server, { smoke }) {
   for (let round = 0; round < plan.rounds; round++) {
     const c10 = {};
     for (const path of ['direct', 'app']) {
+      const cpuBefore = server.cpuMs();
       c10[path] = await load(requests[path], { connections: 10, seconds: plan.c10Seconds });
+      c10[path].cpuMsPerQuote = (server.cpuMs() - cpuBefore) / c10[path].requests;
     }
     const c1 = {};
     for (const path of ['direct', 'app']) {
@@ -50,11 +52,16 @@ export async function measureAppOverhead(server, { smoke }) {
   const ratioC1 = spread(rounds.map((r) => r.c1.app.rps / r.c1.direct.rps));
   const addedP50C1 = spread(rounds.map((r) => p(r.c1.app, 0.5) - p(r.c1.direct, 0.5)));
   const addedP50C10 = spread(rounds.map((r) => p(r.c10.app, 0.5) - p(r.c10.direct, 0.5)));
+  // Server CPU per quote: the same ratio seen from the work done, less sensitive to other load.
+  const cpuRatio = spread(rounds.map((r) => r.c10.direct.cpuMsPerQuote / r.c10.app.cpuMsPerQuote));
   const absolute = (pick) => ({
     rps: round(median(rounds.map((r) => pick(r).rps)), 1),
     p50Ms: round(median(rounds.map((r) => p(pick(r), 0.5)))),
     p99Ms: round(median(rounds.map((r) => p(pick(r), 0.99)))),
     requests: rounds.reduce((sum, r) => sum + pick(r).requests, 0),
+    ...(pick(rounds[0]).cpuMsPerQuote === undefined
+      ? {}
+      : { serverCpuMsPerQuote: round(median(rounds.map((r) => pick(r).cpuMsPerQuote))) }),
   });
 
   const passed =
@@ -71,6 +78,9 @@ export async function measureAppOverhead(server, { smoke }) {
       throughputRatioC1: roundSpread(ratioC1),
       addedP50MsC1: roundSpread(addedP50C1),
       addedP50MsC10: roundSpread(addedP50C10),
+      serverCpuRatioDirectToApp: Number.isFinite(cpuRatio.median)
+        ? roundSpread(cpuRatio)
+        : undefined,
     },
     absolute: {
       note: 'medians over the rounds; for context only, never asserted',

@@ -8,6 +8,37 @@ import { round, roundSpread, spread } from '../lib/stats.mjs';
 
 export const BUDGET = { performance: 95, accessibility: 95, cls: 0.05 };
 
+/** Where the time goes, for whoever fixes a miss: the LCP element and phases, heavy scripts. */
+function diagnosticsOf(lhr) {
+  const items = (id) => lhr.audits[id]?.details?.items ?? [];
+  const lcpElement = items('largest-contentful-paint-element')
+    .flatMap((item) => item.items ?? [item])
+    .map((item) => item.node?.snippet ?? item.node?.selector)
+    .find(Boolean);
+  const lcpPhases = items('largest-contentful-paint-element')
+    .flatMap((item) => item.items ?? [])
+    .filter((item) => item.phase)
+    .map((item) => `${item.phase} ${Math.round(item.timing)} ms`);
+  const path = (url) => {
+    try {
+      return new URL(url).pathname;
+    } catch {
+      return url;
+    }
+  };
+  return {
+    lcpElement: lcpElement?.slice(0, 160),
+    lcpPhases,
+    bootupMs: items('bootup-time')
+      .slice(0, 5)
+      .map((item) => `${path(item.url)} ${Math.round(item.total)} ms`),
+    unusedJavaScriptKb: items('unused-javascript')
+      .slice(0, 5)
+      .map((item) => `${path(item.url)} ${Math.round(item.wastedBytes / 1000)} KB`),
+    renderBlocking: items('render-blocking-resources').map((item) => path(item.url)),
+  };
+}
+
 async function audit(url, cookie) {
   const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_FLAGS });
   try {
@@ -36,6 +67,7 @@ async function audit(url, cookie) {
         .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
         .map((ref) => ref.id),
       benchmarkIndex: lhr.environment?.benchmarkIndex,
+      diagnostics: diagnosticsOf(lhr),
     };
   } finally {
     await chrome.kill();
@@ -74,5 +106,6 @@ export async function measureLighthouse(server, { smoke }) {
     },
     failedAccessibilityAudits: [...new Set(runs.flatMap((run) => run.failedAccessibilityAudits))],
     benchmarkIndex: runs.map((run) => run.benchmarkIndex),
+    diagnostics: runs[Math.floor(runs.length / 2)].diagnostics,
   };
 }

@@ -95,7 +95,7 @@ async function burst(origin, cookie, count) {
 }
 
 export async function measureLogins(server, { smoke, ttlSeconds }) {
-  const plan = { ttlSeconds, burst: 50, quotes: smoke ? 300 : 1_000, secondExpiry: !smoke };
+  const plan = { ttlSeconds, burst: 50, quotes: smoke ? 200 : 1_000, secondExpiry: !smoke };
   const watch = watchLogins(server);
   try {
     const cookie = await signIn(server.origin);

@@ -27,7 +27,7 @@ export async function measureMemory(server, { smoke }) {
   // The warm-up brings V8's heap to its working size (it grows for the first few thousand
   // requests of a fresh process); what follows should then stay flat.
   const plan = smoke
-    ? { warmup: 500, batches: 2, batch: 500 }
+    ? { warmup: 300, batches: 2, batch: 300 }
     : { warmup: 3_000, batches: 10, batch: 1_000 };
   const cookie = await signIn(server.origin);
   const token = await courierToken(server.origin);

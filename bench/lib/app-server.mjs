@@ -108,6 +108,8 @@ export async function startApp({ env = {}, label = 'app', nodeArgs = [] } = {}) 
     },
     /** Resident set size of the server process, in bytes. */
     rssBytes: () => rssOf(child.pid),
+    /** CPU time (user + system) the server process has used so far, in ms; undefined off Linux. */
+    cpuMs: () => cpuOf(child.pid),
     stderr: () => [...errors],
     async stop() {
       if (exited) return;
@@ -131,4 +133,14 @@ export function rssOf(pid) {
     Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) *
     1024
   );
+}
+
+/** User + system CPU time of a process in ms, from /proc (clock ticks of 10 ms on Linux). */
+export function cpuOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }

@@ -60,6 +60,16 @@ export function markdownReport(report) {
       }
       lines.push('');
     }
+    if (figure.diagnostics) {
+      lines.push(
+        'Diagnostics (one run):',
+        '',
+        '```json',
+        JSON.stringify(figure.diagnostics, null, 2),
+        '```',
+        '',
+      );
+    }
     if (figure.failedAccessibilityAudits?.length) {
       lines.push(
         `Failed accessibility audits: ${figure.failedAccessibilityAudits.join(', ')}.`,
