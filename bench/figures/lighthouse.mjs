@@ -74,13 +74,24 @@ async function audit(url, cookie) {
   }
 }
 
+/** Lighthouse's own trace errors (NO_NAVSTART, NO_FCP…) ask for another try; one retry is given. */
+async function auditWithRetry(url, cookie) {
+  try {
+    return await audit(url, cookie);
+  } catch (error) {
+    if (!/^lighthouse: NO_/.test(error.message)) throw error;
+    console.error(`[bench] ${error.message.split(' ').slice(0, 2).join(' ')}: trying once more`);
+    return audit(url, cookie);
+  }
+}
+
 export async function measureLighthouse(server, { smoke }) {
   const plan = { runs: smoke ? 1 : 3 };
   const runs = [];
   for (let i = 0; i < plan.runs; i++) {
     // A session per run: each audit starts from a cold, signed-in browser.
     const cookie = await signIn(server.origin);
-    runs.push(await audit(`${server.origin}/`, cookie));
+    runs.push(await auditWithRetry(`${server.origin}/`, cookie));
   }
   const of = (key) => spread(runs.map((run) => run[key]));
   const [performance, accessibility, cls] = [of('performance'), of('accessibility'), of('cls')];

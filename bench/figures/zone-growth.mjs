@@ -7,7 +7,7 @@ import { round, roundSpread, spread } from '../lib/stats.mjs';
 export const BUDGET = { ratio10kTo10: 2 };
 
 export async function measureZoneGrowthFigure({ smoke }) {
-  const plan = smoke ? { rounds: 2, msPerSize: 100 } : { rounds: 7, msPerSize: 600 };
+  const plan = smoke ? { rounds: 2, msPerSize: 100 } : { rounds: 9, msPerSize: 500 };
   const { module } = await runnerImport(`${ROOT}/bench/zone-growth/zone-growth.ts`, {
     configFile: false,
     root: ROOT,
