@@ -1,6 +1,7 @@
 // Figure 4: what the signed-in quote screen downloads. Chromium signs in, opens /, waits for the
 // map, and sums the compressed bytes of every script response (Playwright's responseBodySize is
 // the body as transferred); it also checks when Leaflet's chunk was requested against first paint.
+import { brotliCompressSync, constants } from 'node:zlib';
 import { launchChromium } from '../lib/browser.mjs';
 import { DISPATCHER } from '../lib/trip.mjs';
 import { round } from '../lib/stats.mjs';
@@ -9,6 +10,17 @@ export const BUDGET = { scriptKb: 180 };
 const KB = 1000;
 /** Leaflet's own attribution prefix: in its chunk, and nowhere else. */
 const LEAFLET_MARK = 'A JavaScript library for interactive maps';
+/** Strings each library keeps through minification: enough to say what a chunk mostly holds. */
+const LIBRARY_MARKS = [
+  ['leaflet', LEAFLET_MARK],
+  ['react-leaflet', 'useLeafletContext()'],
+  ['react-dom', 'hydrateRoot'],
+  ['next router', 'next-router'],
+  ['zod', '_zod'],
+  ['use-intl', 'IntlMessageFormat'],
+  ['react-hook-form', 'HookFormContext'],
+  ['@tanstack/react-query', 'QueryClient'],
+];
 
 export async function measureScreenWeight(server) {
   const browser = await launchChromium();
@@ -40,7 +52,12 @@ export async function measureScreenWeight(server) {
             transferredBytes: sizes.responseBodySize,
             headerBytes: sizes.responseHeadersSize,
             decodedBytes: body.length,
+            // What a front proxy serving pre-compressed brotli would send instead (context only).
+            brotliBytes: brotliCompressSync(body, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+            }).length,
             leaflet: body.includes(LEAFLET_MARK),
+            holds: LIBRARY_MARKS.filter(([, mark]) => body.includes(mark)).map(([name]) => name),
           });
         })(),
       );
@@ -79,6 +96,7 @@ export async function measureScreenWeight(server) {
 
     const total = scripts.reduce((sum, s) => sum + s.transferredBytes, 0);
     const decoded = scripts.reduce((sum, s) => sum + s.decodedBytes, 0);
+    const brotli = scripts.reduce((sum, s) => sum + s.brotliBytes, 0);
     const leafletBytes = leafletChunks.reduce((sum, s) => sum + s.transferredBytes, 0);
     const uncompressed = scripts.filter((s) => s.encoding === 'identity' && s.decodedBytes > 1_000);
     const passed = total <= BUDGET.scriptKb * KB && leafletAfterPaint;
@@ -95,6 +113,7 @@ export async function measureScreenWeight(server) {
       figures: {
         scriptTransferredKb: round(total / KB, 1),
         scriptDecodedKb: round(decoded / KB, 1),
+        scriptBrotliKb: round(brotli / KB, 1),
         scripts: scripts.length,
         leafletKb: round(leafletBytes / KB, 1),
         beforeLeafletKb: round((total - leafletBytes) / KB, 1),
@@ -110,6 +129,7 @@ export async function measureScreenWeight(server) {
           kb: round(s.transferredBytes / KB, 1),
           decodedKb: round(s.decodedBytes / KB, 1),
           encoding: s.encoding,
+          holds: s.holds.join(', ') || 'app code / other',
           ...(s.leaflet ? { leaflet: true } : {}),
         }))
         .sort((a, b) => b.kb - a.kb),

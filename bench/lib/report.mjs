@@ -27,7 +27,7 @@ export function markdownReport(report) {
       .join(', ')}.`,
     '',
     '| figure | budget | result (median, min–max over rounds) | verdict |',
-    '|---|---|---|---|',
+    '|---|---|---|---|---|',
     ...figures.map(
       (f) =>
         `| ${escape(f.title)} | ${escape(f.budget ?? '')} | ${escape(f.result ?? '—')} | ${escape(verdict(f))} |`,
@@ -52,10 +52,13 @@ export function markdownReport(report) {
       '',
     );
     if (figure.chunks) {
-      lines.push('| script | KB transferred | KB uncompressed | encoding |', '|---|---|---|---|');
+      lines.push(
+        '| script | holds (by marker strings) | KB transferred | KB uncompressed | encoding |',
+        '|---|---|---|---|---|',
+      );
       for (const chunk of figure.chunks) {
         lines.push(
-          `| \`${chunk.path}\`${chunk.leaflet ? ' (Leaflet)' : ''} | ${chunk.kb} | ${chunk.decodedKb} | ${chunk.encoding} |`,
+          `| \`${chunk.path}\` | ${chunk.holds ?? ''} | ${chunk.kb} | ${chunk.decodedKb} | ${chunk.encoding} |`,
         );
       }
       lines.push('');
