@@ -27,7 +27,7 @@ export function markdownReport(report) {
       .join(', ')}.`,
     '',
     '| figure | budget | result (median, min–max over rounds) | verdict |',
-    '|---|---|---|---|---|',
+    '|---|---|---|---|',
     ...figures.map(
       (f) =>
         `| ${escape(f.title)} | ${escape(f.budget ?? '')} | ${escape(f.result ?? '—')} | ${escape(verdict(f))} |`,
