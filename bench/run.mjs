@@ -8,7 +8,7 @@
 //
 // Builds for production when the sources changed (scripts/build-if-needed.mjs, into NEXT_DIST_DIR
 // or .next), starts `next start` on free loopback ports, and writes bench/results/latest.json and
-// latest.md (a smoke run writes smoke.json and prints its table instead).
+// latest.md (a smoke run writes smoke.json, an --only run partial.json, and both print their table).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -154,10 +154,12 @@ const markdown = await prettier.format(markdownReport(report), {
   ...(await prettier.resolveConfig(join(results, 'latest.md'))),
   parser: 'markdown',
 });
-if (smoke) {
-  writeFileSync(join(results, 'smoke.json'), JSON.stringify(report, null, 2) + '\n');
+if (smoke || only) {
+  // Only a full run of every figure replaces the committed latest.md.
+  const name = smoke ? 'smoke.json' : 'partial.json';
+  writeFileSync(join(results, name), JSON.stringify(report, null, 2) + '\n');
   console.log('\n' + markdown.split('\n## ')[0]);
-  log('smoke run: wrote bench/results/smoke.json');
+  log(`${smoke ? 'smoke' : 'partial'} run: wrote bench/results/${name}`);
 } else {
   writeFileSync(join(results, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
   writeFileSync(join(results, 'latest.md'), markdown);
