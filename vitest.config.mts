@@ -10,7 +10,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['{lib,app,components,test,scripts}/**/*.test.{ts,tsx}'],
+    include: ['{lib,app,components,test,scripts,bench}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
