@@ -8,6 +8,7 @@ import {
   zonesFileSchema,
   type ZoneDirectory,
 } from '@/lib/courier-service/zone-directory';
+import { COURIER_TRIP } from '../lib/trip.mjs';
 import { syntheticZones } from './synthetic-zones';
 
 /**
@@ -21,40 +22,8 @@ export const ZONE_COUNTS = [10, 1_000, 10_000] as const;
 /** Quotes per timed sample: one quote takes microseconds, below the timer's useful resolution. */
 const BATCH = 50;
 
-const ORDER: QuotationRequest = {
-  data: {
-    bOrder: {
-      orderAddresses: [
-        {
-          isPickup: 1,
-          isSource: 1,
-          address: {
-            street: 'Varsovia',
-            externalNumber: 36,
-            internalNumber: 'N/A',
-            neighborhood: 'Juárez',
-            zipCode: '06600',
-            latitude: '19.4245207',
-            longitude: '-99.1676911',
-          },
-        },
-        {
-          isPickup: 0,
-          isSource: 0,
-          address: {
-            street: 'Sonora',
-            externalNumber: 180,
-            internalNumber: '1',
-            neighborhood: 'Hipódromo',
-            zipCode: '06100',
-            latitude: '19.4133562',
-            longitude: '-99.1672142',
-          },
-        },
-      ],
-    },
-  },
-};
+/** The recorded trip, exactly as the app sends it to the courier. */
+const ORDER = COURIER_TRIP as QuotationRequest;
 
 export interface ZoneGrowthRound {
   /** Median microseconds per quotation, by zone count. */
