@@ -1,6 +1,8 @@
 // The recorded legacy trip (DESIGN.md): Varsovia 36, Juárez → Sonora 180 int. 1, Hipódromo, as
 // the dispatcher's screen sends it to the app and as the app sends it on to the courier.
 
+import recordedTrip from '../../test/fixtures/recorded-trip.json' with { type: 'json' };
+
 export const DISPATCHER = { email: 'dispatcher@example.com', password: 'demo-password' };
 export const DEMO_CLIENT = { id: 'demo-client', secret: 'demo-secret' };
 
@@ -8,25 +10,7 @@ export const LOGIN_PATH = '/courier/api/login/loginClient/json/web';
 export const QUOTATION_PATH = '/courier/api/order/validZipCode/json/web';
 
 /** POST /api/quote body. */
-export const APP_TRIP = {
-  pickup: {
-    street: 'Varsovia',
-    exteriorNumber: '36',
-    neighborhood: 'Juárez',
-    zipCode: '06600',
-    lat: 19.4245207,
-    lng: -99.1676911,
-  },
-  dropoff: {
-    street: 'Sonora',
-    exteriorNumber: '180',
-    interiorNumber: '1',
-    neighborhood: 'Hipódromo',
-    zipCode: '06100',
-    lat: 19.4133562,
-    lng: -99.1672142,
-  },
-};
+export const APP_TRIP = recordedTrip;
 
 /** The same trip in the courier's wire format, exactly as lib/courier-client/wire-request.ts builds it. */
 export const COURIER_TRIP = {

@@ -14,26 +14,11 @@ import {
   type QuoteDraftValues,
   type RecentQuote,
 } from './quote-draft';
+import recordedTrip from '@/test/fixtures/recorded-trip.json';
 
 const trip = (): QuoteDraftValues => ({
-  pickup: {
-    street: 'Varsovia',
-    exteriorNumber: '36',
-    interiorNumber: '',
-    neighborhood: 'Juárez',
-    zipCode: '06600',
-    lat: 19.4245207,
-    lng: -99.1676911,
-  },
-  dropoff: {
-    street: 'Sonora',
-    exteriorNumber: '180',
-    interiorNumber: '1',
-    neighborhood: 'Hipódromo',
-    zipCode: '06100',
-    lat: 19.4133562,
-    lng: -99.1672142,
-  },
+  pickup: { ...recordedTrip.pickup, interiorNumber: '' },
+  dropoff: { ...recordedTrip.dropoff },
 });
 
 const quote: Quote = {

@@ -8,24 +8,9 @@ import {
   loginBody,
   quotationBody,
 } from './wire-request';
+import recordedTrip from '@/test/fixtures/recorded-trip.json';
 
-const pickup = {
-  street: 'Varsovia',
-  exteriorNumber: '36',
-  neighborhood: 'Juárez',
-  zipCode: '06600',
-  lat: 19.4245207,
-  lng: -99.1676911,
-};
-const dropoff = {
-  street: 'Sonora',
-  exteriorNumber: '180',
-  interiorNumber: '1',
-  neighborhood: 'Hipódromo',
-  zipCode: '06100',
-  lat: 19.4133562,
-  lng: -99.1672142,
-};
+const { pickup, dropoff } = recordedTrip;
 
 describe('the courier request the app sends', () => {
   it('an exterior number of digits travels as a number, anything else as the text typed', () => {

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { QuoteRequest } from '@/lib/quote/schema';
+import recordedTrip from '../fixtures/recorded-trip.json';
 
 /** Helpers of the dispatch app's contract tests: a browser-like client with a cookie jar. */
 
@@ -7,25 +8,7 @@ export const DISPATCHER = { email: 'dispatcher@example.com', password: 'demo-pas
 export const TEST_SESSION_SECRET = 'contract-tests-session-secret-0123456789-abcdef';
 
 /** The recorded legacy trip: Varsovia 36, Juárez → Sonora 180 int. 1, Hipódromo. */
-export const RECORDED_TRIP: QuoteRequest = {
-  pickup: {
-    street: 'Varsovia',
-    exteriorNumber: '36',
-    neighborhood: 'Juárez',
-    zipCode: '06600',
-    lat: 19.4245207,
-    lng: -99.1676911,
-  },
-  dropoff: {
-    street: 'Sonora',
-    exteriorNumber: '180',
-    interiorNumber: '1',
-    neighborhood: 'Hipódromo',
-    zipCode: '06100',
-    lat: 19.4133562,
-    lng: -99.1672142,
-  },
-};
+export const RECORDED_TRIP: QuoteRequest = recordedTrip;
 
 export const GUADALAJARA_CENTRO = {
   street: 'Avenida Hidalgo',
