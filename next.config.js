@@ -1,4 +1,5 @@
 // @ts-check
+const { staticHeaderRules } = require('./lib/security/static-headers');
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -8,6 +9,11 @@ const nextConfig = {
   serverExternalPackages: ['pino'],
   // A second build beside the main one (e.g. a helper's) can go elsewhere; the app reads no env here.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // Security headers that never change, on every response; pages get their nonce'd policy from
+  // proxy.ts.
+  async headers() {
+    return staticHeaderRules();
+  },
 };
 
 module.exports = nextConfig;

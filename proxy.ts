@@ -1,16 +1,19 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { env } from '@/lib/env';
-import { createNonce, securityHeaders, servedOverHttps } from '@/lib/security/headers';
+import { createNonce, pageSecurityHeaders, servedOverHttps } from '@/lib/security/headers';
 
 /**
- * Runs before every request (Next 16's proxy, on the Node.js runtime): gives each request a fresh
- * CSP nonce — Next reads it from the request's Content-Security-Policy header and puts it on the
- * scripts it renders — and sets the security headers (lib/security/headers.ts) on the response,
- * whether a page, a route of /api or /courier, or a static file answers.
+ * Runs before every page (Next 16's proxy, on the Node.js runtime): gives each request a fresh CSP
+ * nonce — Next reads it from the request's Content-Security-Policy header and puts it on the
+ * scripts it renders — and sets that policy (and HSTS over https) on the response.
+ *
+ * Only pages need a nonce. /api, /courier and static files get their headers from next.config.js
+ * (lib/security/static-headers.js) with no code run per request: a quote crosses /api and the
+ * built-in courier's /courier, and a proxy run on each costs about half a millisecond.
  */
 export function proxy(request: NextRequest) {
   const nonce = createNonce();
-  const headers = securityHeaders({
+  const headers = pageSecurityHeaders({
     nonce,
     tileUrl: env.publicConfig.tileUrl,
     development: env.nodeEnv === 'development',
@@ -27,7 +30,8 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
-// Every path: pages, /api, /courier, and the static files too (nosniff matters most for those).
+// Pages only: not /api or /courier (JSON answers), not Next's static chunks or image optimizer,
+// and not files of public/ or app/manifest.ts (a name with an extension in the last segment).
 export const config = {
-  matcher: '/:path*',
+  matcher: '/((?!api(?:/|$)|courier(?:/|$)|_next/static/|_next/image|(?:.*/)?[^/]+\\.\\w+$).*)',
 };

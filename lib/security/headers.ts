@@ -1,9 +1,12 @@
 /**
- * The security headers of every response (pages, /api/**, /courier/**, static files), built by
- * proxy.ts per request. Pure, so that each directive can be tested without a server.
+ * The per-request security headers of a page, built by proxy.ts: the Content-Security-Policy with
+ * this request's nonce, and HSTS over https. The headers that never change (nosniff, referrer,
+ * permissions, framing, the data policy of /api and /courier) are in ./static-headers.js, sent by
+ * next.config.js on every response. Pure, so that each directive can be tested without a server.
  *
  * Not server-only: holds no secret and reads no environment; proxy.ts hands it the public tile URL.
  */
+import { HSTS } from './static-headers';
 
 export interface SecurityHeaderOptions {
   /** A fresh random value per request; Next puts it on its own inline and bundle scripts. */
@@ -15,9 +18,6 @@ export interface SecurityHeaderOptions {
   /** The browser reached the app over https (directly or through a proxy that said so). */
   https: boolean;
 }
-
-/** Two years, as browsers' preload lists ask; without includeSubDomains, which is the operator's call. */
-const HSTS_MAX_AGE_SECONDS = 2 * 365 * 24 * 3600;
 
 /**
  * The origin the map tiles come from, as a CSP source: `https://tile.openstreetmap.org`, or
@@ -78,39 +78,11 @@ export function contentSecurityPolicy({
   return directives.join('; ');
 }
 
-/**
- * The browser features the app may use: geolocation for "use my location" on its own pages, and
- * nothing else (no camera, microphone, payment, sensors or USB, for it or for anything it embeds).
- */
-export const PERMISSIONS_POLICY = [
-  'geolocation=(self)',
-  'camera=()',
-  'microphone=()',
-  'payment=()',
-  'usb=()',
-  'serial=()',
-  'bluetooth=()',
-  'accelerometer=()',
-  'gyroscope=()',
-  'magnetometer=()',
-  'display-capture=()',
-  'browsing-topics=()',
-].join(', ');
-
-/** Every security header of a response, by lower-case name. */
-export function securityHeaders(options: SecurityHeaderOptions): Record<string, string> {
+/** The headers proxy.ts puts on a page's response, by lower-case name. */
+export function pageSecurityHeaders(options: SecurityHeaderOptions): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy(options),
-    // A JSON error or an uploaded-looking text is never sniffed into HTML or script.
-    'x-content-type-options': 'nosniff',
-    // Other sites learn the app's origin at most, never a path with a query (a searched address).
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'permissions-policy': PERMISSIONS_POLICY,
-    // For browsers that predate frame-ancestors.
-    'x-frame-options': 'DENY',
-    // A window the app opens (or that opens it) gets no handle on it.
-    'cross-origin-opener-policy': 'same-origin',
-    ...(options.https ? { 'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}` } : {}),
+    ...(options.https ? { 'strict-transport-security': HSTS } : {}),
   };
 }
 

@@ -4,10 +4,16 @@ import { describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
   createNonce,
-  securityHeaders,
+  pageSecurityHeaders,
   servedOverHttps,
   tileSource,
 } from '@/lib/security/headers';
+import {
+  DATA_CONTENT_SECURITY_POLICY,
+  STATIC_SECURITY_HEADERS,
+  staticHeaderRules,
+} from '@/lib/security/static-headers';
+import nextConfig from '../../next.config.js';
 import { config, proxy } from '../../proxy';
 
 const OSM = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -94,24 +100,23 @@ describe('the tile host in the policy', () => {
 
 describe('the other security headers', () => {
   it('sends nosniff, the referrer policy, the permissions policy and no framing', () => {
-    const headers = securityHeaders(options);
-    expect(headers['x-content-type-options']).toBe('nosniff');
-    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(headers['x-frame-options']).toBe('DENY');
-    expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(STATIC_SECURITY_HEADERS['x-content-type-options']).toBe('nosniff');
+    expect(STATIC_SECURITY_HEADERS['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(STATIC_SECURITY_HEADERS['x-frame-options']).toBe('DENY');
+    expect(STATIC_SECURITY_HEADERS['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('allows geolocation for the app itself and no camera, microphone or payment at all', () => {
-    const policy = securityHeaders(options)['permissions-policy']!;
+    const policy = STATIC_SECURITY_HEADERS['permissions-policy'];
     expect(policy).toMatch(/(^|, )geolocation=\(self\)(,|$)/);
     expect(policy).toMatch(/(^|, )camera=\(\)(,|$)/);
     expect(policy).toMatch(/(^|, )microphone=\(\)(,|$)/);
     expect(policy).toMatch(/(^|, )payment=\(\)(,|$)/);
   });
 
-  it('asks for https from then on (HSTS) only when served over https', () => {
-    expect(securityHeaders(options)['strict-transport-security']).toBeUndefined();
-    expect(securityHeaders({ ...options, https: true })['strict-transport-security']).toBe(
+  it('asks a page for https from then on (HSTS) only when served over https', () => {
+    expect(pageSecurityHeaders(options)['strict-transport-security']).toBeUndefined();
+    expect(pageSecurityHeaders({ ...options, https: true })['strict-transport-security']).toBe(
       'max-age=63072000',
     );
   });
@@ -135,10 +140,70 @@ describe('the other security headers', () => {
   });
 });
 
+describe('next.config.js headers()', () => {
+  it('is what lib/security/static-headers.js lists', async () => {
+    expect(await nextConfig.headers!()).toEqual(staticHeaderRules());
+  });
+
+  /** The headers Next adds to a response for `path`, as its routes-manifest matcher would. */
+  function headersFor(path: string, requestHeaders: Record<string, string> = {}) {
+    const found: Record<string, string> = {};
+    for (const rule of staticHeaderRules()) {
+      const pattern = new RegExp(`^${rule.source.replace('/:path*', '(?:/.*)?')}$`);
+      if (!pattern.test(path)) continue;
+      const met = (rule.has ?? []).every((condition) =>
+        new RegExp(`^(?:${condition.value})$`).test(requestHeaders[condition.key] ?? ''),
+      );
+      if (!met) continue;
+      for (const { key, value } of rule.headers) found[key] = value;
+    }
+    return found;
+  }
+
+  it.each(['/', '/sign-in', '/api/quote', '/courier/openapi.json', '/_next/static/chunks/a.js'])(
+    'puts the static headers on %s',
+    (path) => {
+      expect(headersFor(path)).toMatchObject(STATIC_SECURITY_HEADERS);
+    },
+  );
+
+  it.each(['/api/quote', '/api/session', '/courier/api/login/loginClient/json/web'])(
+    'gives the JSON answers of %s a policy that loads and runs nothing',
+    (path) => {
+      expect(headersFor(path)['content-security-policy']).toBe(DATA_CONTENT_SECURITY_POLICY);
+      expect(DATA_CONTENT_SECURITY_POLICY).toMatch(/default-src 'none'/);
+      expect(DATA_CONTENT_SECURITY_POLICY).toMatch(/frame-ancestors 'none'/);
+    },
+  );
+
+  it('leaves the policy of pages to the proxy (two policies would both apply)', () => {
+    expect(headersFor('/')['content-security-policy']).toBeUndefined();
+    expect(headersFor('/sign-in')['content-security-policy']).toBeUndefined();
+  });
+
+  it('adds HSTS to every response behind a TLS-terminating proxy, never over plain http', () => {
+    expect(headersFor('/api/quote')['strict-transport-security']).toBeUndefined();
+    expect(
+      headersFor('/api/quote', { 'x-forwarded-proto': 'https' })['strict-transport-security'],
+    ).toBe('max-age=63072000');
+    expect(
+      headersFor('/api/quote', { 'x-forwarded-proto': 'https, http' })['strict-transport-security'],
+    ).toBe('max-age=63072000');
+    expect(
+      headersFor('/api/quote', { 'x-forwarded-proto': 'http' })['strict-transport-security'],
+    ).toBeUndefined();
+  });
+});
+
 describe('the proxy', () => {
+  it.each(['/', '/sign-in', '/no-such-page', '/sign-in?next=%2F'])(
+    'runs for the page %s',
+    (url) => {
+      expect(unstable_doesMiddlewareMatch({ config, url })).toBe(true);
+    },
+  );
+
   it.each([
-    '/',
-    '/sign-in',
     '/api/quote',
     '/api/session',
     '/api/health',
@@ -148,18 +213,15 @@ describe('the proxy', () => {
     '/courier/openapi.json',
     '/_next/static/chunks/main.js',
     '/manifest.webmanifest',
-    '/no-such-page',
-  ])('runs for %s', (url) => {
-    expect(unstable_doesMiddlewareMatch({ config, url })).toBe(true);
+    '/icons/icon-192.png',
+  ])('leaves %s to next.config.js (no per-request work)', (url) => {
+    expect(unstable_doesMiddlewareMatch({ config, url })).toBe(false);
   });
 
   it('puts the headers on the response and the nonce’d policy on the request for Next', () => {
-    const response = proxy(new NextRequest('http://127.0.0.1:3000/api/quote'));
+    const response = proxy(new NextRequest('http://127.0.0.1:3000/'));
     const csp = response.headers.get('content-security-policy')!;
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'/);
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(response.headers.get('permissions-policy')).toMatch(/geolocation=\(self\)/);
     expect(response.headers.get('strict-transport-security')).toBeNull();
     expect(response.headers.get('x-powered-by')).toBeNull();
     // NextResponse.next() forwards overridden request headers to the app under these names.

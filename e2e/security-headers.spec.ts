@@ -1,0 +1,74 @@
+import { expect, test, type APIResponse } from '@playwright/test';
+
+// Headers come from the production server itself (proxy.ts for pages, next.config.js for the
+// rest), so they are checked over real HTTP here; once is enough, not once per device.
+test.skip(() => test.info().project.name !== 'desktop', 'one device is enough');
+
+const STATIC = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+function expectStaticHeaders(response: APIResponse) {
+  const headers = response.headers();
+  expect(headers, response.url()).toMatchObject(STATIC);
+  expect(headers['permissions-policy'], response.url()).toMatch(/geolocation=\(self\)/);
+  expect(headers['x-powered-by'], response.url()).toBeUndefined();
+  expect(headers['strict-transport-security'], response.url()).toBeUndefined();
+}
+
+/** Every value a header was sent with (Playwright joins repeats with a newline). */
+function values(response: APIResponse, name: string): string[] {
+  return response
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === name)
+    .map((header) => header.value);
+}
+
+test('pages carry one policy with a fresh nonce, and their scripts carry it', async ({
+  request,
+}) => {
+  const first = await request.get('/sign-in');
+  const second = await request.get('/sign-in');
+  expectStaticHeaders(first);
+  const [policy, ...more] = values(first, 'content-security-policy');
+  expect(more).toEqual([]);
+  const nonce = /'nonce-([^']+)'/.exec(policy ?? '')?.[1];
+  expect(nonce).toBeTruthy();
+  expect(values(second, 'content-security-policy')[0]).not.toContain(nonce);
+  expect(await first.text()).toContain(`nonce="${nonce}"`);
+});
+
+test('JSON answers and static files get the headers with no per-request work', async ({
+  request,
+}) => {
+  for (const path of ['/api/health', '/api/session', '/courier/openapi.json']) {
+    const response = await request.get(path);
+    expectStaticHeaders(response);
+    expect(values(response, 'content-security-policy'), path).toEqual([
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    ]);
+  }
+  const html = await (await request.get('/sign-in')).text();
+  const chunk = /src="(\/_next\/static\/chunks\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(chunk).toBeTruthy();
+  for (const path of [chunk!, '/manifest.webmanifest', '/icons/icon-192.png']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expectStaticHeaders(response);
+  }
+});
+
+test('behind a TLS-terminating proxy every response asks for https from then on', async ({
+  request,
+}) => {
+  const headers = { 'x-forwarded-proto': 'https' };
+  for (const path of ['/sign-in', '/api/health', '/courier/openapi.json']) {
+    const response = await request.get(path, { headers });
+    expect(values(response, 'strict-transport-security'), path).toEqual(['max-age=63072000']);
+  }
+  const page = await request.get('/sign-in', { headers });
+  expect(values(page, 'content-security-policy')[0]).toMatch(/upgrade-insecure-requests/);
+});
