@@ -1,5 +1,8 @@
+import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { zoneView } from '@/components/map/zone-views';
 import { QuoteScreen } from '@/components/quote/quote-screen';
+import { MAP_VIEW_COOKIE, parseMapView } from '@/components/quote/quote-draft';
 import { env } from '@/lib/env';
 import { currentSession } from '@/lib/session/current-session';
 
@@ -7,5 +10,10 @@ export default async function HomePage() {
   const user = await currentSession();
   if (!user) redirect('/sign-in');
   const { tileUrl, tileAttribution, builtinCourier } = env.publicConfig;
-  return <QuoteScreen user={user} config={{ tileUrl, tileAttribution, builtinCourier }} />;
+  // Where the dispatcher left the map, else their zone: the server draws that view's tiles.
+  const mapView =
+    parseMapView((await cookies()).get(MAP_VIEW_COOKIE)?.value ?? null) ?? zoneView(user.zone);
+  return (
+    <QuoteScreen user={user} config={{ tileUrl, tileAttribution, builtinCourier, mapView }} />
+  );
 }

@@ -17,7 +17,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'use-intl';
 import { requestJson } from '@/components/ui/request-json';
-import { MAP_VIEW_KEY, parseMapView, type PointKey } from '@/components/quote/quote-draft';
+import { mapViewCookie, type PointKey } from '@/components/quote/quote-draft';
 import type { MapFocus, QuoteMapProps } from './map-props';
 import { pinIcon } from './pin-icon';
 import styles from './quote-map.module.css';
@@ -42,25 +42,20 @@ const INACTIVE_ZONE: PathOptions = {
 };
 const TRIP_LINE: PathOptions = { color: '#0f172a', weight: 4, dashArray: '10 8', opacity: 0.85 };
 
-function readStoredView() {
-  try {
-    return parseMapView(localStorage.getItem(MAP_VIEW_KEY));
-  } catch {
-    return null;
-  }
-}
-
-export function LeafletMap(props: QuoteMapProps) {
+export function LeafletMap({ onDrawn, ...props }: QuoteMapProps & { onDrawn: () => void }) {
   const t = useTranslations('map');
-  const [initialView] = useState(() => readStoredView() ?? props.fallbackView);
+  // The server drew this view's preview: Leaflet opens on exactly the same one.
+  const [initialView] = useState(props.initialView);
   const [tiles, setTiles] = useState({ loaded: 0, failed: 0 });
 
   const tileEvents = useMemo<LeafletEventHandlerFnMap>(
     () => ({
       tileload: () => setTiles((count) => (count.loaded ? count : { ...count, loaded: 1 })),
       tileerror: () => setTiles((count) => (count.failed ? count : { ...count, failed: 1 })),
+      // Every tile of the view has loaded (or failed): the preview underneath can go.
+      load: onDrawn,
     }),
-    [],
+    [onDrawn],
   );
 
   return (
@@ -97,7 +92,7 @@ export function LeafletMap(props: QuoteMapProps) {
             />
           ) : null,
         )}
-        <TapAndViewEvents onTap={props.onTap} />
+        <TapAndViewEvents onTap={props.onTap} onMoveStart={onDrawn} />
         <FocusOn focus={props.focus} />
       </MapContainer>
       <div aria-live="polite" className={styles.mapNoticeSlot}>
@@ -173,20 +168,22 @@ function CoverageZones() {
   );
 }
 
-function TapAndViewEvents({ onTap }: { onTap: QuoteMapProps['onTap'] }) {
+function TapAndViewEvents({
+  onTap,
+  onMoveStart,
+}: {
+  onTap: QuoteMapProps['onTap'];
+  onMoveStart: () => void;
+}) {
   useMapEvents({
     click: (event) => onTap({ lat: event.latlng.lat, lng: event.latlng.lng }),
+    // A moved map no longer matches the preview underneath.
+    movestart: onMoveStart,
+    // Remembered in a cookie, so that the server draws the next visit's preview at this view.
     moveend: (event) => {
       const map = event.target as ReturnType<typeof useMap>;
       const center = map.getCenter();
-      try {
-        localStorage.setItem(
-          MAP_VIEW_KEY,
-          JSON.stringify({ lat: center.lat, lng: center.lng, zoom: map.getZoom() }),
-        );
-      } catch {
-        // A full or blocked storage only costs the remembered view.
-      }
+      document.cookie = mapViewCookie({ lat: center.lat, lng: center.lng, zoom: map.getZoom() });
     },
   });
   return null;

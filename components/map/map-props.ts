@@ -12,7 +12,8 @@ export interface QuoteMapProps {
   tileAttribution: string;
   /** Draw the coverage zones (only the built-in courier publishes them). */
   showCoverage: boolean;
-  fallbackView: MapView;
+  /** Where the map opens: the view the dispatcher left it at, else their zone's. */
+  initialView: MapView;
   pickup: LatLng | null;
   dropoff: LatLng | null;
   /** The point a quote found outside coverage, drawn in alarm. */

@@ -1,9 +1,11 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import { useCallback, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { MapPlaceholder } from './map-placeholder';
 import type { QuoteMapProps } from './map-props';
+import { TilePreview } from './tile-preview';
 
 function LoadingMap() {
   return <MapPlaceholder label={useTranslations('map')('loading')} />;
@@ -15,6 +17,17 @@ const LeafletMap = dynamic(() => import('./leaflet-map').then((module) => module
   loading: LoadingMap,
 });
 
+/**
+ * The map: first the server-rendered tiles of the opening view, then Leaflet on top of them. The
+ * preview goes once Leaflet has drawn its own tiles (or the dispatcher has moved the map).
+ */
 export function QuoteMap(props: QuoteMapProps) {
-  return <LeafletMap {...props} />;
+  const [leafletDrawn, setLeafletDrawn] = useState(false);
+  const onDrawn = useCallback(() => setLeafletDrawn(true), []);
+  return (
+    <>
+      {!leafletDrawn && <TilePreview tileUrl={props.tileUrl} view={props.initialView} />}
+      <LeafletMap {...props} onDrawn={onDrawn} />
+    </>
+  );
 }

@@ -4,7 +4,9 @@ import {
   MAX_RECENT_QUOTES,
   addRecent,
   draftKey,
+  MAP_VIEW_COOKIE,
   emptyDraft,
+  mapViewCookie,
   parseDraft,
   parseMapView,
   parseRecent,
@@ -133,5 +135,20 @@ describe('the remembered map view', () => {
     });
     expect(parseMapView(JSON.stringify({ lat: 19.4, lng: -99.1, zoom: 40 }))).toBeNull();
     expect(parseMapView(JSON.stringify({ lat: 'x', lng: -99.1, zoom: 14 }))).toBeNull();
+  });
+
+  it('travels in a cookie the server reads back (as Next decodes it)', () => {
+    const cookie = mapViewCookie({ lat: 19.424512345, lng: -99.163498765, zoom: 15 });
+    const [pair, ...attributes] = cookie.split('; ');
+    const [name, value] = pair!.split('=') as [string, string];
+    expect(name).toBe(MAP_VIEW_COOKIE);
+    // Only characters a cookie value may hold (RFC 6265): no quote, comma, semicolon or space.
+    expect(value).toMatch(/^[A-Za-z0-9%._~!*'()-]+$/);
+    expect(parseMapView(decodeURIComponent(value))).toEqual({
+      lat: 19.42451,
+      lng: -99.1635,
+      zoom: 15,
+    });
+    expect(attributes).toEqual(['path=/', 'max-age=31536000', 'samesite=lax']);
   });
 });

@@ -86,7 +86,20 @@ export const storageKeys = (email: string) => {
     resume: `${PREFIX}:${owner}:resume-quote`,
   };
 };
-export const MAP_VIEW_KEY = `${PREFIX}:map-view`;
+
+/** The cookie that remembers where the dispatcher left the map (read by the server, see app/page). */
+export const MAP_VIEW_COOKIE = 'dq_map_view';
+const ONE_YEAR_SECONDS = 365 * 24 * 3600;
+
+/** `document.cookie` text that remembers `view` for a year (5 decimals: about a metre). */
+export function mapViewCookie(view: MapView): string {
+  const value = JSON.stringify({
+    lat: Number(view.lat.toFixed(5)),
+    lng: Number(view.lng.toFixed(5)),
+    zoom: view.zoom,
+  });
+  return `${MAP_VIEW_COOKIE}=${encodeURIComponent(value)}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
+}
 
 // ------------------------------------------------------------------ parsing what storage holds
 
