@@ -9,6 +9,18 @@ const nextConfig = {
   serverExternalPackages: ['pino'],
   // A second build beside the main one (e.g. a helper's) can go elsewhere; the app reads no env here.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  turbopack: {
+    // The browser gets the catalogs compiled ahead of time (lib/i18n/precompile-messages.js) and
+    // use-intl's formatter for compiled messages only: no ICU parser in the bundle.
+    resolveAlias: { 'use-intl/format-message': 'use-intl/format-message/format-only' },
+    rules: {
+      '*.json': {
+        condition: { path: /(^|[\\/])messages[\\/][^\\/]+\.json$/ },
+        loaders: [require.resolve('./lib/i18n/precompile-messages.js')],
+        as: '*.js',
+      },
+    },
+  },
   // Security headers that never change, on every response; pages get their nonce'd policy from
   // proxy.ts.
   async headers() {
