@@ -36,6 +36,13 @@ function diagnosticsOf(lhr) {
       .slice(0, 5)
       .map((item) => `${path(item.url)} ${Math.round(item.wastedBytes / 1000)} KB`),
     renderBlocking: items('render-blocking-resources').map((item) => path(item.url)),
+    // What Total Blocking Time is made of: the longest main-thread tasks (simulated mobile CPU).
+    longTasks: items('long-tasks')
+      .slice(0, 8)
+      .map(
+        (item) =>
+          `${path(item.url)} ${Math.round(item.duration)} ms at ${Math.round(item.startTime)} ms`,
+      ),
   };
 }
 

@@ -7,9 +7,9 @@ type QuoteResolver = Resolver<QuoteDraftValues, unknown, QuoteRequest>;
 let loading: Promise<QuoteResolver> | null = null;
 
 /**
- * The shared zod schema (lib/quote/schema.ts) and its react-hook-form resolver, fetched after the
- * first paint instead of with it: the screen draws without them, and they are in by the time the
- * dispatcher has placed two pins. The rules are exactly the server's, written once.
+ * The shared zod schema (lib/quote/schema.ts) and its react-hook-form resolver, fetched at the
+ * dispatcher's first touch instead of with the page: the screen draws and starts without them, and
+ * they are in by the time two pins are placed. The rules are exactly the server's, written once.
  */
 export function loadQuoteResolver(): Promise<QuoteResolver> {
   loading ??= Promise.all([import('@hookform/resolvers/zod'), import('@/lib/quote/schema')])

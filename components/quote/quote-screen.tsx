@@ -1,7 +1,7 @@
 'use client';
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { QuoteWorkspace, type ScreenConfig, type ScreenUser } from './quote-workspace';
 
 /** The signed-in dispatcher's screen, with its own query client (quotes, coverage). */
@@ -18,7 +18,12 @@ export function QuoteScreen({ user, config }: { user: ScreenUser; config: Screen
   );
   return (
     <QueryClientProvider client={client}>
-      <QuoteWorkspace user={user} config={config} />
+      {/* A boundary of its own: React hydrates the screen after the page's shell, in short slices
+          that leave the main thread free in between (the server's HTML is on screen meanwhile, and
+          a tap on it hydrates the part tapped first). */}
+      <Suspense>
+        <QuoteWorkspace user={user} config={config} />
+      </Suspense>
     </QueryClientProvider>
   );
 }

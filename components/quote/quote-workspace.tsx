@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import {
+  startTransition,
   useCallback,
   useEffect,
   useEffectEvent,
@@ -15,7 +16,6 @@ import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form
 import { useTranslations } from 'use-intl';
 import { QuoteMap } from '@/components/map/quote-map';
 import type { MapFocus } from '@/components/map/map-props';
-import { zoneView } from '@/components/map/zone-views';
 import { SignOutButton } from '@/components/session/sign-out-button';
 import { AppName } from '@/components/ui/app-name';
 import { LanguageSwitch } from '@/components/ui/language-switch';
@@ -35,6 +35,7 @@ import {
   pinOf,
   storageKeys,
   type LatLng,
+  type MapView,
   type PointKey,
   type QuoteDraftValues,
   type RecentQuote,
@@ -56,6 +57,8 @@ export interface ScreenConfig {
   tileUrl: string;
   tileAttribution: string;
   builtinCourier: boolean;
+  /** Where the map opens (see app/page.tsx). */
+  mapView: MapView;
 }
 
 interface QuoteAttempt {
@@ -224,36 +227,52 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   // ------------------------------------------------------------ the draft on the device
 
   // Storage exists only in the browser: the draft is restored once, right after the first render.
-  /* eslint-disable react-hooks/set-state-in-effect */
+  // As a transition: the re-render it causes yields to the browser every few milliseconds instead
+  // of holding the main thread while the screen is still starting up.
   useEffect(() => {
-    const draft = parseDraft(safeRead(keys.draft));
-    if (draft) {
-      reset(draft.values);
-      setActivePin(draft.activePin);
-      const pins = [pinOf(draft.values.pickup), pinOf(draft.values.dropoff)].filter(
-        (pin): pin is LatLng => pin !== null,
-      );
-      if (pins.length) setFocus({ seq: 1, points: pins });
-      // A reload shows the last result again when it belongs to this very draft.
-      const last = parseRecent(safeRead(keys.recent))[0];
-      const key = draftKey(draft.values);
-      if (last && draftKey(last.values) === key) setShown({ quote: last.quote, key });
-    }
-    try {
-      if (sessionStorage.getItem(keys.resume)) {
-        sessionStorage.removeItem(keys.resume);
-        resumeAfterLoad.current = true;
+    startTransition(() => restoreDraft());
+
+    function restoreDraft() {
+      const draft = parseDraft(safeRead(keys.draft));
+      if (draft) {
+        reset(draft.values);
+        setActivePin(draft.activePin);
+        const pins = [pinOf(draft.values.pickup), pinOf(draft.values.dropoff)].filter(
+          (pin): pin is LatLng => pin !== null,
+        );
+        if (pins.length) setFocus({ seq: 1, points: pins });
+        // A reload shows the last result again when it belongs to this very draft.
+        const last = parseRecent(safeRead(keys.recent))[0];
+        const key = draftKey(draft.values);
+        if (last && draftKey(last.values) === key) setShown({ quote: last.quote, key });
       }
-    } catch {
-      // No sessionStorage: nothing to resume.
+      try {
+        if (sessionStorage.getItem(keys.resume)) {
+          sessionStorage.removeItem(keys.resume);
+          resumeAfterLoad.current = true;
+        }
+      } catch {
+        // No sessionStorage: nothing to resume.
+      }
+      setLoaded(true);
     }
-    setLoaded(true);
-    // After the first paint: what the first "Cotizar" needs (the schema, the result's figures).
-    void Promise.all([loadQuoteResolver(), import('./quote-figures')]).catch(() => {
-      // Offline right now: they load on the first "Cotizar" instead.
-    });
   }, [keys, reset]);
-  /* eslint-enable react-hooks/set-state-in-effect */
+
+  // What the first "Cotizar" needs (the schema, the result's figures) is fetched at the dispatcher's
+  // first touch, key or focus: long before two pins are placed, yet never while the screen starts.
+  useEffect(() => {
+    const events = ['pointerdown', 'keydown', 'focusin'] as const;
+    const warm = () => {
+      for (const event of events) window.removeEventListener(event, warm, true);
+      void Promise.all([loadQuoteResolver(), import('./quote-figures')]).catch(() => {
+        // Offline right now: they load on the first "Cotizar" instead.
+      });
+    };
+    for (const event of events) window.addEventListener(event, warm, true);
+    return () => {
+      for (const event of events) window.removeEventListener(event, warm, true);
+    };
+  }, []);
 
   useEffect(() => {
     if (!loaded) return;
@@ -380,7 +399,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
           tileUrl={config.tileUrl}
           tileAttribution={config.tileAttribution}
           showCoverage={config.builtinCourier}
-          fallbackView={zoneView(user.zone)}
+          initialView={config.mapView}
           pickup={pickup}
           dropoff={dropoff}
           outside={outside}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { addRecent, parseRecent, type RecentQuote } from './quote-draft';
 
 /** The last quotes of this dispatcher on this device, newest first (kept in localStorage). */
@@ -8,9 +8,12 @@ export function useRecentQuotes(storageKey: string) {
   const [recent, setRecent] = useState<RecentQuote[]>([]);
 
   useEffect(() => {
-    // Storage exists only in the browser: read after the first render, not during it.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setRecent(parseRecent(safeRead(storageKey)));
+    // Storage exists only in the browser: read after the first render, not during it; nothing to
+    // re-render when there is no history, and a transition (yielding) re-render when there is.
+    const stored = parseRecent(safeRead(storageKey));
+    startTransition(() =>
+      setRecent((current) => (stored.length || current.length ? stored : current)),
+    );
   }, [storageKey]);
 
   const add = useCallback(
