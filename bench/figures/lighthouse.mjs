@@ -93,7 +93,7 @@ async function auditWithRetry(url, cookie) {
 }
 
 export async function measureLighthouse(server, { smoke }) {
-  const plan = { runs: smoke ? 1 : 3 };
+  const plan = { runs: smoke ? 1 : 5 };
   const runs = [];
   for (let i = 0; i < plan.runs; i++) {
     // A session per run: each audit starts from a cold, signed-in browser.

@@ -1,4 +1,3 @@
-import { preconnect, preload } from 'react-dom';
 import type { MapView } from '@/components/quote/quote-draft';
 import { TILE_SIZE, previewTiles } from './tile-preview-grid';
 import styles from './quote-map.module.css';
@@ -10,16 +9,8 @@ import styles from './quote-map.module.css';
  */
 export function TilePreview({ tileUrl, view }: { tileUrl: string; view: MapView }) {
   const tiles = previewTiles(tileUrl, view);
-  // The tile under the centre is the largest thing on the first screen: asked for from the <head>,
-  // before the page's scripts, so that it is painted with the first frame.
-  const first = tiles[0];
-  if (first) {
-    const origin = /^https?:\/\/[^/]+/i.exec(first.url)?.[0];
-    if (origin) preconnect(origin);
-    preload(first.url, { as: 'image', fetchPriority: 'high' });
-  }
   return (
-    <div className={styles.preview} aria-hidden="true">
+    <div className={styles.preview} aria-hidden="true" data-map-preview>
       {tiles.map((tile, index) => (
         // next/image is for the app's own pictures; tiles come as they are from the tile server.
         // eslint-disable-next-line @next/next/no-img-element
@@ -30,8 +21,9 @@ export function TilePreview({ tileUrl, view }: { tileUrl: string; view: MapView 
           width={TILE_SIZE}
           height={TILE_SIZE}
           draggable={false}
-          // The middle of the map is on every screen: fetched at once, the first one first. The
-          // rest only when the map is wide enough to show them.
+          // The middle of the map is on every screen: fetched at once, the tile under the centre
+          // (the largest thing on the first screen) first. The rest only when the map is wide
+          // enough to show them.
           loading={tile.central ? 'eager' : 'lazy'}
           fetchPriority={index === 0 ? 'high' : 'auto'}
           decoding={tile.central ? 'auto' : 'async'}
