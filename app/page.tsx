@@ -13,7 +13,5 @@ export default async function HomePage() {
   // Where the dispatcher left the map, else their zone: the server draws that view's tiles.
   const mapView =
     parseMapView((await cookies()).get(MAP_VIEW_COOKIE)?.value ?? null) ?? zoneView(user.zone);
-  return (
-    <QuoteScreen user={user} config={{ tileUrl, tileAttribution, builtinCourier, mapView }} />
-  );
+  return <QuoteScreen user={user} config={{ tileUrl, tileAttribution, builtinCourier, mapView }} />;
 }

@@ -84,8 +84,8 @@ describe('the loader', () => {
   }
 
   it('turns a catalog into a module exporting it compiled, plain texts kept as they are', async () => {
-    const module = await run(JSON.stringify({ app: { name: 'Cotizador', hello: 'Hola, {name}' } }));
-    expect(module).toBe(
+    const output = await run(JSON.stringify({ app: { name: 'Cotizador', hello: 'Hola, {name}' } }));
+    expect(output).toBe(
       `export default ${JSON.stringify({ app: { name: 'Cotizador', hello: ['Hola, ', ['name']] } })};\n`,
     );
   });
