@@ -2,6 +2,7 @@
 // the dispatcher's screen sends it to the app and as the app sends it on to the courier.
 
 import recordedTrip from '../../test/fixtures/recorded-trip.json' with { type: 'json' };
+import recordedTripWire from '../../test/fixtures/recorded-trip-wire.json' with { type: 'json' };
 
 export const DISPATCHER = { email: 'dispatcher@example.com', password: 'demo-password' };
 export const DEMO_CLIENT = { id: 'demo-client', secret: 'demo-secret' };
@@ -13,37 +14,4 @@ export const QUOTATION_PATH = '/courier/api/order/validZipCode/json/web';
 export const APP_TRIP = recordedTrip;
 
 /** The same trip in the courier's wire format, exactly as lib/courier-client/wire-request.ts builds it. */
-export const COURIER_TRIP = {
-  data: {
-    bOrder: {
-      orderAddresses: [
-        {
-          isPickup: 1,
-          isSource: 1,
-          address: {
-            street: 'Varsovia',
-            externalNumber: 36,
-            internalNumber: 'N/A',
-            neighborhood: 'Juárez',
-            zipCode: '06600',
-            latitude: '19.4245207',
-            longitude: '-99.1676911',
-          },
-        },
-        {
-          isPickup: 0,
-          isSource: 0,
-          address: {
-            street: 'Sonora',
-            externalNumber: 180,
-            internalNumber: '1',
-            neighborhood: 'Hipódromo',
-            zipCode: '06100',
-            latitude: '19.4133562',
-            longitude: '-99.1672142',
-          },
-        },
-      ],
-    },
-  },
-};
+export const COURIER_TRIP = recordedTripWire;

@@ -9,6 +9,7 @@ import {
   quotationBody,
 } from './wire-request';
 import recordedTrip from '@/test/fixtures/recorded-trip.json';
+import recordedTripWire from '@/test/fixtures/recorded-trip-wire.json';
 
 const { pickup, dropoff } = recordedTrip;
 
@@ -42,34 +43,7 @@ describe('the courier request the app sends', () => {
   it('the quotation puts the pickup first, flagged as pickup and source, in the API’s shape', () => {
     const body = quotationBody({ pickup, dropoff });
     expect(quotationRequestSchema.safeParse(body).success).toBe(true);
-    expect(body.data.bOrder.orderAddresses).toEqual([
-      {
-        isPickup: 1,
-        isSource: 1,
-        address: {
-          street: 'Varsovia',
-          externalNumber: 36,
-          internalNumber: NOT_APPLICABLE,
-          neighborhood: 'Juárez',
-          zipCode: '06600',
-          latitude: '19.4245207',
-          longitude: '-99.1676911',
-        },
-      },
-      {
-        isPickup: 0,
-        isSource: 0,
-        address: {
-          street: 'Sonora',
-          externalNumber: 180,
-          internalNumber: '1',
-          neighborhood: 'Hipódromo',
-          zipCode: '06100',
-          latitude: '19.4133562',
-          longitude: '-99.1672142',
-        },
-      },
-    ]);
+    expect(body).toEqual(recordedTripWire);
   });
 
   it('the login carries the dispatcher in data.systemRequest and the app in HTTP Basic', () => {

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import recordedTripWire from '../fixtures/recorded-trip-wire.json';
 import { startAppServer, type AppServer } from '../support/app-server';
 import { startLegacyCourier, type LegacyCourier } from '../support/legacy-courier';
 import {
@@ -200,40 +201,12 @@ describe('quoting through the legacy courier', () => {
     const sent = legacy.lastQuotation!;
     expect(sent.headers.token).toBe(legacy.issuedTokens.at(-1));
     expect(sent.headers.authorization).toBeUndefined();
-    expect(sent.body).toEqual({
-      data: {
-        bOrder: {
-          orderAddresses: [
-            {
-              isPickup: 1,
-              isSource: 1,
-              address: {
-                street: 'Varsovia',
-                externalNumber: 36,
-                internalNumber: 'N/A',
-                neighborhood: 'Juárez',
-                zipCode: '06600',
-                latitude: '19.4245207',
-                longitude: '-99.1676911',
-              },
-            },
-            {
-              isPickup: 0,
-              isSource: 0,
-              address: {
-                street: 'Sonora',
-                externalNumber: '180-B',
-                internalNumber: '1',
-                neighborhood: 'Hipódromo',
-                zipCode: '06100',
-                latitude: '19.4133562',
-                longitude: '-99.1672142',
-              },
-            },
-          ],
-        },
-      },
-    });
+    const expected = structuredClone(recordedTripWire);
+    // Not plain digits: the exterior number stays text on the wire.
+    (
+      expected.data.bOrder.orderAddresses[1]!.address as { externalNumber: unknown }
+    ).externalNumber = '180-B';
+    expect(sent.body).toEqual(expected);
   });
 
   it('an expired token (-156) is renewed once and the quote still succeeds', async () => {
