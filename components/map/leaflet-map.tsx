@@ -44,8 +44,6 @@ const TRIP_LINE: PathOptions = { color: '#0f172a', weight: 4, dashArray: '10 8',
 
 export function LeafletMap({ onDrawn, ...props }: QuoteMapProps & { onDrawn: () => void }) {
   const t = useTranslations('map');
-  // The server drew this view's preview: Leaflet opens on exactly the same one.
-  const [initialView] = useState(props.initialView);
   const [tiles, setTiles] = useState({ loaded: 0, failed: 0 });
 
   const tileEvents = useMemo<LeafletEventHandlerFnMap>(
@@ -61,8 +59,10 @@ export function LeafletMap({ onDrawn, ...props }: QuoteMapProps & { onDrawn: () 
   return (
     <div className={styles.frame}>
       <MapContainer
-        center={[initialView.lat, initialView.lng]}
-        zoom={initialView.zoom}
+        // The server drew this view's preview: Leaflet opens on exactly the same one (MapContainer
+        // reads these once, when the map is created).
+        center={[props.initialView.lat, props.initialView.lng]}
+        zoom={props.initialView.zoom}
         minZoom={4}
         maxZoom={19}
         zoomControl={false}

@@ -127,16 +127,27 @@ function TextField({
         id={id}
         className="input"
         aria-invalid={message ? true : undefined}
-        aria-describedby={
-          [optional && `${id}-hint`, message && `${id}-error`].filter(Boolean).join(' ') ||
-          undefined
-        }
+        aria-describedby={notesOf(id, optional, message)}
         {...inputProps}
         {...register(`${pointKey}.${name}`)}
       />
-      {optional && (
+      <FieldNotes id={id} hint={optional ? t('optional') : undefined} message={message} />
+    </div>
+  );
+}
+
+/** The ids of a field's hint and error, for aria-describedby (undefined when it has neither). */
+function notesOf(id: string, hint: boolean, message: string | undefined) {
+  return [hint && `${id}-hint`, message && `${id}-error`].filter(Boolean).join(' ') || undefined;
+}
+
+/** A field's hint and its error message, under the input, named by notesOf's ids. */
+function FieldNotes({ id, hint, message }: { id: string; hint?: string; message?: string }) {
+  return (
+    <>
+      {hint && (
         <p id={`${id}-hint`} className="field-hint">
-          {t('optional')}
+          {hint}
         </p>
       )}
       {message && (
@@ -144,7 +155,7 @@ function TextField({
           {message}
         </p>
       )}
-    </div>
+    </>
   );
 }
 
@@ -213,16 +224,9 @@ function CoordinatesField({
         onBlur={commit}
         onKeyDown={onKeyDown}
         aria-invalid={message ? true : undefined}
-        aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''}`}
+        aria-describedby={notesOf(id, true, message)}
       />
-      <p id={`${id}-hint`} className="field-hint">
-        {t('coordinatesHint')}
-      </p>
-      {message && (
-        <p id={`${id}-error`} className="field-error">
-          {message}
-        </p>
-      )}
+      <FieldNotes id={id} hint={t('coordinatesHint')} message={message} />
     </div>
   );
 }

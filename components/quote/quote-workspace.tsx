@@ -230,9 +230,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   // As a transition: the re-render it causes yields to the browser every few milliseconds instead
   // of holding the main thread while the screen is still starting up.
   useEffect(() => {
-    startTransition(() => restoreDraft());
-
-    function restoreDraft() {
+    startTransition(() => {
       const draft = parseDraft(safeRead(keys.draft));
       if (draft) {
         reset(draft.values);
@@ -255,7 +253,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
         // No sessionStorage: nothing to resume.
       }
       setLoaded(true);
-    }
+    });
   }, [keys, reset]);
 
   // What the first "Cotizar" needs (the schema, the result's figures) is fetched at the dispatcher's
