@@ -46,10 +46,17 @@ test('the map opens where the dispatcher left it, the server’s preview too', a
   await expect.poll(() => leafletZoom(page)).toBe(zoomBefore + 1);
 });
 
-/** The zoom level of the tiles Leaflet shows, read from their URLs. */
+/**
+ * The zoom level Leaflet shows, read from its tiles' URLs: the deepest level present, since right
+ * after a zoom-in Leaflet keeps the previous level's tiles under the new ones until they have
+ * loaded (this test only zooms in).
+ */
 async function leafletZoom(page: import('@playwright/test').Page): Promise<number> {
-  const src = await page.locator('img.leaflet-tile').first().getAttribute('src');
-  return Number(/\/(\d+)\/\d+\/\d+\.png/.exec(src ?? '')?.[1] ?? Number.NaN);
+  const sources = await page
+    .locator('img.leaflet-tile')
+    .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
+  const levels = sources.map((src) => Number(/\/(\d+)\/\d+\/\d+\.png/.exec(src)?.[1]));
+  return levels.length ? Math.max(...levels) : Number.NaN;
 }
 
 /** A 1×1 PNG: enough for an image to count as loaded. */
