@@ -3,8 +3,9 @@
 import 'leaflet/dist/leaflet.css';
 import type { FeatureCollection } from 'geojson';
 import { latLngBounds, type LeafletEventHandlerFnMap, type PathOptions } from 'leaflet';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
+  AttributionControl,
   GeoJSON,
   MapContainer,
   Marker,
@@ -66,34 +67,44 @@ export function LeafletMap({ onDrawn, ...props }: QuoteMapProps & { onDrawn: () 
         minZoom={4}
         maxZoom={19}
         zoomControl={false}
+        // Added with the tiles it credits: a credit line that grew after the first frame would
+        // push the controls above it.
+        attributionControl={false}
         className={styles.map}
       >
         <NameTheMap label={t('label')} />
-        <TileLayer
-          url={props.tileUrl}
-          attribution={props.tileAttribution}
-          maxZoom={19}
-          eventHandlers={tileEvents}
-        />
-        <ZoomControl position="bottomright" zoomInTitle={t('zoomIn')} zoomOutTitle={t('zoomOut')} />
-        {props.showCoverage && <CoverageZones />}
-        {props.pickup && props.dropoff && (
-          <Polyline positions={[props.pickup, props.dropoff]} pathOptions={TRIP_LINE} />
-        )}
-        {(['pickup', 'dropoff'] as const).map((key) =>
-          props[key] ? (
-            <Pin
-              key={key}
-              pointKey={key}
-              at={props[key]!}
-              name={key === 'pickup' ? t('pickupPin') : t('dropoffPin')}
-              outside={props.outside === key}
-              onMoved={props.onPinMoved}
-            />
-          ) : null,
-        )}
         <TapAndViewEvents onTap={props.onTap} onMoveStart={onDrawn} />
-        <FocusOn focus={props.focus} />
+        <AfterNextFrame>
+          <AttributionControl position="bottomright" />
+          <TileLayer
+            url={props.tileUrl}
+            attribution={props.tileAttribution}
+            maxZoom={19}
+            eventHandlers={tileEvents}
+          />
+          <ZoomControl
+            position="bottomright"
+            zoomInTitle={t('zoomIn')}
+            zoomOutTitle={t('zoomOut')}
+          />
+          {props.showCoverage && <CoverageZones />}
+          {props.pickup && props.dropoff && (
+            <Polyline positions={[props.pickup, props.dropoff]} pathOptions={TRIP_LINE} />
+          )}
+          {(['pickup', 'dropoff'] as const).map((key) =>
+            props[key] ? (
+              <Pin
+                key={key}
+                pointKey={key}
+                at={props[key]!}
+                name={key === 'pickup' ? t('pickupPin') : t('dropoffPin')}
+                outside={props.outside === key}
+                onMoved={props.onPinMoved}
+              />
+            ) : null,
+          )}
+          <FocusOn focus={props.focus} />
+        </AfterNextFrame>
       </MapContainer>
       <div aria-live="polite" className={styles.mapNoticeSlot}>
         {tiles.failed > 0 && tiles.loaded === 0 && (
@@ -202,6 +213,20 @@ function FocusOn({ focus }: { focus: MapFocus }) {
     }
   }, [focus, map]);
   return null;
+}
+
+/**
+ * The map's layers join it a frame after the map itself, as a transition: creating the map, its
+ * tiles and its zones then takes several short tasks instead of one long one, and a phone's main
+ * thread stays free to answer a tap meanwhile (the server's preview is on screen until then).
+ */
+function AfterNextFrame({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => startTransition(() => setReady(true)));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return ready ? children : null;
 }
 
 /** Leaflet's container is focusable (arrow keys pan it): it gets a name and a landmark role. */

@@ -1,8 +1,18 @@
 'use client';
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
 import { Suspense, useState } from 'react';
-import { QuoteWorkspace, type ScreenConfig, type ScreenUser } from './quote-workspace';
+import type { ScreenConfig, ScreenUser } from './quote-workspace';
+
+/**
+ * The workspace's code in a chunk of its own (still rendered on the server, and preloaded with the
+ * page): the browser runs its modules in a task of their own, after the page's shell has
+ * hydrated, instead of in one long task with React and the router (bench/: Lighthouse).
+ */
+const QuoteWorkspace = dynamic(() =>
+  import('./quote-workspace').then((module) => module.QuoteWorkspace),
+);
 
 /** The signed-in dispatcher's screen, with its own query client (quotes, coverage). */
 export function QuoteScreen({ user, config }: { user: ScreenUser; config: ScreenConfig }) {
