@@ -112,6 +112,27 @@ describe('a quote when the courier misbehaves', () => {
       'courier_error',
     ],
     ['a gateway answers an HTML error page', { html500: true }, 502, 'courier_error'],
+    [
+      'a well-formed answer larger than 1 MB is not read to its end',
+      {
+        status: 200,
+        body: JSON.stringify({
+          code: 0,
+          data: {
+            total: 35,
+            price: 35,
+            eta: 28,
+            distance: 1.58,
+            isBike: true,
+            zone: { idZone: 1, name: 'cdmx', description: 'CDMX', active: 1 },
+          },
+          padding: 'x'.repeat(1_100_000),
+        }),
+        contentType: 'application/json',
+      },
+      502,
+      'courier_error',
+    ],
     ['the courier would take 20 seconds to answer', { delayMs: 20_000 }, 504, 'courier_timeout'],
     [
       'the head arrives and then the body stalls',
