@@ -81,14 +81,20 @@ async function audit(url, cookie) {
   }
 }
 
-/** Lighthouse's own trace errors (NO_NAVSTART, NO_FCP…) ask for another try; one retry is given. */
-async function auditWithRetry(url, cookie) {
-  try {
-    return await audit(url, cookie);
-  } catch (error) {
-    if (!/^lighthouse: NO_/.test(error.message)) throw error;
-    console.error(`[bench] ${error.message.split(' ').slice(0, 2).join(' ')}: trying once more`);
-    return audit(url, cookie);
+/**
+ * Lighthouse's own trace errors (NO_NAVSTART, NO_FCP…) ask for another try: on two busy cores
+ * they come now and then, sometimes twice in a row. Up to three tries, each in a fresh Chrome.
+ */
+async function auditWithRetry(url, cookie, tries = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, cookie);
+    } catch (error) {
+      if (attempt >= tries || !/^lighthouse: NO_/.test(error.message)) throw error;
+      console.error(
+        `[bench] ${error.message.split(' ').slice(0, 2).join(' ')}: trying again (${attempt + 1}/${tries})`,
+      );
+    }
   }
 }
 
