@@ -30,7 +30,8 @@ export function QuoteScreen({ user, config }: { user: ScreenUser; config: Screen
     <QueryClientProvider client={client}>
       {/* A boundary of its own: React hydrates the screen after the page's shell, in short slices
           that leave the main thread free in between (the server's HTML is on screen meanwhile, and
-          a tap on it hydrates the part tapped first). */}
+          a tap on it hydrates the part tapped first). It is also where the workspace's chunk is
+          awaited: next/dynamic with SSR and no loading view adds no boundary of its own. */}
       <Suspense>
         <QuoteWorkspace user={user} config={config} />
       </Suspense>

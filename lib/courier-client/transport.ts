@@ -32,9 +32,9 @@ export const courierAgent = (): Agent =>
       }),
   );
 
-export interface CourierAnswer {
+interface CourierAnswer {
   status: number;
-  /** The parsed JSON body, or undefined when the body is not JSON (an HTML error page, say). */
+  /** The parsed JSON body; undefined when it is not JSON (an HTML error page, say) or over 1 MB. */
   json: unknown;
 }
 
@@ -57,10 +57,13 @@ function resultMessage(json: unknown): string | undefined {
 /** The courier did not answer within COURIER_TIMEOUT_MS. */
 class CourierDeadline extends Error {}
 
-/** What came back: the status and the body as text (undefined when over MAX_ANSWER_BYTES). */
-interface RawAnswer {
-  status: number;
-  text: string | undefined;
+/** A body's JSON, or undefined when it is not JSON. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -75,7 +78,7 @@ function exchange(
   headers: Record<string, string>,
   body: string,
   timeoutMs: number,
-): Promise<RawAnswer> {
+): Promise<CourierAnswer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -109,11 +112,13 @@ function exchange(
               chunks.push(chunk);
               return;
             }
-            settle(() => resolve({ status, text: undefined }));
+            settle(() => resolve({ status, json: undefined }));
             responseController.abort(new Error('courier answer too large'));
           },
           onResponseEnd() {
-            settle(() => resolve({ status, text: Buffer.concat(chunks).toString('utf8') }));
+            settle(() =>
+              resolve({ status, json: parseJson(Buffer.concat(chunks).toString('utf8')) }),
+            );
           },
           onResponseError(_controller, error) {
             settle(() => reject(error));
@@ -144,7 +149,7 @@ export async function postToCourier(
     // The request id travels along, so the courier's logs (the built-in one's at least) line up
     // with the app's.
     const { requestId } = log.bindings() as { requestId?: unknown };
-    const raw = await exchange(
+    answer = await exchange(
       new URL(`${env.courier.baseUrl}${path}`),
       {
         'content-type': 'application/json',
@@ -155,13 +160,6 @@ export async function postToCourier(
       JSON.stringify(body),
       env.courier.timeoutMs,
     );
-    let json: unknown;
-    try {
-      json = raw.text === undefined ? undefined : JSON.parse(raw.text);
-    } catch {
-      json = undefined;
-    }
-    answer = { status: raw.status, json };
   } catch (error) {
     const timedOut = error instanceof CourierDeadline;
     log.warn(
