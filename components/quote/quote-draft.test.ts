@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Quote } from '@/lib/quote/quote';
+import { vouchedFor } from './address-provenance';
 import {
   MAX_RECENT_QUOTES,
+  emptyDraftProvenance,
   addRecent,
   draftKey,
   MAP_VIEW_COOKIE,
@@ -42,9 +44,25 @@ const quote: Quote = {
 };
 
 describe('the draft kept on the device', () => {
-  it('comes back exactly as it was saved, pins and active pin included', () => {
+  it('comes back exactly as it was saved, pins, active pin and provenance included', () => {
+    const provenance = {
+      pickup: vouchedFor(trip().pickup),
+      dropoff: {
+        origins: { street: 'earlier', neighborhood: 'pin' },
+        anchor: { lat: 19.42, lng: -99.16, precision: 'exact' },
+      },
+    };
+    const saved = JSON.stringify({ values: trip(), activePin: 'dropoff', provenance });
+    expect(parseDraft(saved)).toEqual({ values: trip(), activePin: 'dropoff', provenance });
+  });
+
+  it('a draft saved before provenance existed comes back with none', () => {
     const saved = JSON.stringify({ values: trip(), activePin: 'dropoff' });
-    expect(parseDraft(saved)).toEqual({ values: trip(), activePin: 'dropoff' });
+    expect(parseDraft(saved)).toEqual({
+      values: trip(),
+      activePin: 'dropoff',
+      provenance: emptyDraftProvenance(),
+    });
   });
 
   it('a damaged or foreign entry gives no draft instead of breaking the screen', () => {
@@ -109,6 +127,22 @@ describe('recent quotes', () => {
   it('quoting the same trip again replaces its older entry', () => {
     const list = addRecent(addRecent([], entry('first')), entry('again'));
     expect(list.map((item) => item.id)).toEqual(['again']);
+  });
+
+  it('the same addresses with the pins a few metres off, or spelled without accents, are one row', () => {
+    const nudged = entry('nudged');
+    nudged.values.dropoff = { ...nudged.values.dropoff, lat: 19.41338, lng: -99.16719 };
+    const plain = entry('plain');
+    plain.values.pickup = { ...plain.values.pickup, neighborhood: 'JUAREZ' };
+    const list = addRecent(addRecent(addRecent([], entry('first')), nudged), plain);
+    expect(list.map((item) => item.id)).toEqual(['plain']);
+  });
+
+  it('another door on the same street is another trip', () => {
+    const next = entry('next door');
+    next.values.dropoff = { ...next.values.dropoff, exteriorNumber: '182' };
+    const list = addRecent(addRecent([], entry('first')), next);
+    expect(list.map((item) => item.id)).toEqual(['next door', 'first']);
   });
 
   it('survive a round trip through storage and skip entries that are not quotes', () => {

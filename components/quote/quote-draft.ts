@@ -1,4 +1,6 @@
+import { fold } from '@/lib/geocoding/fold';
 import type { Quote } from '@/lib/quote/quote';
+import { emptyProvenance, parseProvenance, type PointProvenance } from './address-provenance';
 
 /**
  * What the dispatcher has on screen — two points, each with its address fields and its pin — and
@@ -30,9 +32,13 @@ export interface LatLng {
   lng: number;
 }
 
+export type DraftProvenance = Record<PointKey, PointProvenance>;
+
 export interface StoredDraft {
   values: QuoteDraftValues;
   activePin: PointKey;
+  /** Where each point's fields came from (address-provenance.ts). */
+  provenance: DraftProvenance;
 }
 
 export interface RecentQuote {
@@ -57,6 +63,11 @@ export const emptyPoint = (): PointDraft => ({
 });
 
 export const emptyDraft = (): QuoteDraftValues => ({ pickup: emptyPoint(), dropoff: emptyPoint() });
+
+export const emptyDraftProvenance = (): DraftProvenance => ({
+  pickup: emptyProvenance(),
+  dropoff: emptyProvenance(),
+});
 
 export function pinOf(point: Partial<PointDraft> | undefined): LatLng | null {
   return point && isCoordinate(point.lat, 90) && isCoordinate(point.lng, 180)
@@ -108,7 +119,15 @@ export function parseDraft(text: string | null): StoredDraft | null {
   if (!isRecord(data)) return null;
   const values = parseValues(data.values);
   if (!values) return null;
-  return { values, activePin: data.activePin === 'dropoff' ? 'dropoff' : 'pickup' };
+  const provenance = isRecord(data.provenance) ? data.provenance : {};
+  return {
+    values,
+    activePin: data.activePin === 'dropoff' ? 'dropoff' : 'pickup',
+    provenance: {
+      pickup: parseProvenance(provenance.pickup),
+      dropoff: parseProvenance(provenance.dropoff),
+    },
+  };
 }
 
 export function parseRecent(text: string | null): RecentQuote[] {
@@ -125,13 +144,26 @@ export function parseRecent(text: string | null): RecentQuote[] {
   return entries;
 }
 
-/** The newest first, without an older copy of the same trip, at most MAX_RECENT_QUOTES. */
+/**
+ * The newest first, at most MAX_RECENT_QUOTES, and one row per trip: a quote of the same addresses
+ * (the pins a few metres apart, or not) replaces the older one instead of adding a row that reads
+ * the same.
+ */
 export function addRecent(list: RecentQuote[], entry: RecentQuote): RecentQuote[] {
-  const key = draftKey(entry.values);
-  return [entry, ...list.filter((item) => draftKey(item.values) !== key)].slice(
+  const trip = tripKey(entry.values);
+  return [entry, ...list.filter((item) => tripKey(item.values) !== trip)].slice(
     0,
     MAX_RECENT_QUOTES,
   );
+}
+
+/** A trip as the dispatcher reads it in a list: both addresses, accents and case aside. */
+function tripKey(values: QuoteDraftValues): string {
+  const text = (point: PointDraft) =>
+    [point.street, point.exteriorNumber, point.interiorNumber, point.neighborhood, point.zipCode]
+      .map(fold)
+      .join('|');
+  return POINT_KEYS.map((key) => text(values[key])).join('→');
 }
 
 export function parseMapView(text: string | null): MapView | null {

@@ -1,0 +1,56 @@
+import type { GeocoderProvider } from './types';
+
+/**
+ * The geocode routes' answers, as the screen reads them (plain types: the browser imports this
+ * module). GET /api/geocode/reverse → ReverseAnswer; GET /api/geocode/search → SearchAnswer.
+ */
+
+export type AddressField =
+  | 'street'
+  | 'exteriorNumber'
+  | 'interiorNumber'
+  | 'neighborhood'
+  | 'zipCode';
+
+/** What a search result is: a house address, a street without a number, a colonia, a zip code area, or another named place. */
+export type SearchResultKind = 'address' | 'street' | 'colonia' | 'zip' | 'place';
+
+export interface FoundAddress {
+  street: string;
+  exteriorNumber: string;
+  interiorNumber: string;
+  neighborhood: string;
+  zipCode: string;
+  lat: number;
+  lng: number;
+  label: string;
+  municipality: string;
+  city: string;
+  source: GeocoderProvider;
+}
+
+export interface ReverseAnswer {
+  address: FoundAddress | null;
+}
+
+export interface SearchResult extends FoundAddress {
+  kind: SearchResultKind;
+  /** Fields whose value came from the dispatcher's own text, not from the geocoder. */
+  fromText: AddressField[];
+}
+
+/**
+ * The street-level part of the text that no result carries (the built-in gazetteer knows no
+ * streets; a geocoder may find nothing): the screen offers to use it as typed without moving the
+ * pin. Null when every result already carries it, or the text had none.
+ */
+export interface TypedStreet {
+  street: string;
+  exteriorNumber: string;
+  interiorNumber: string;
+}
+
+export interface SearchAnswer {
+  results: SearchResult[];
+  typed: TypedStreet | null;
+}
