@@ -49,7 +49,7 @@ describe('the quote request schema', () => {
         lng: -181,
       }),
     ).toEqual({
-      street: 'validation.required',
+      street: 'validation.streetRequired',
       exteriorNumber: 'validation.tooLong',
       interiorNumber: 'validation.tooLong',
       neighborhood: 'validation.tooLong',
@@ -61,7 +61,7 @@ describe('the quote request schema', () => {
 
   it('a missing field is required, a field of the wrong kind is invalid', () => {
     expect(issuesOf({ ...varsovia, street: undefined, lat: 'norte', zipCode: 6600 })).toEqual({
-      street: 'validation.required',
+      street: 'validation.streetRequired',
       lat: 'validation.latitude',
       zipCode: 'validation.zipCode',
     });
@@ -74,6 +74,17 @@ describe('the quote request schema', () => {
     expect(issuesOf({ ...varsovia, lat: Number.NaN, lng: Infinity })).toEqual({
       lat: 'validation.latitude',
       lng: 'validation.longitude',
+    });
+  });
+
+  it('an empty field is named by what is missing: the street, the number, the colonia, the zip code', () => {
+    expect(
+      issuesOf({ ...varsovia, street: '', exteriorNumber: ' ', neighborhood: '', zipCode: '' }),
+    ).toEqual({
+      street: 'validation.streetRequired',
+      exteriorNumber: 'validation.exteriorNumberRequired',
+      neighborhood: 'validation.neighborhoodRequired',
+      zipCode: 'validation.zipCodeRequired',
     });
   });
 

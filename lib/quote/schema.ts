@@ -8,6 +8,10 @@ import * as z from 'zod/mini';
 
 export const VALIDATION_KEYS = [
   'validation.required',
+  'validation.streetRequired',
+  'validation.exteriorNumberRequired',
+  'validation.neighborhoodRequired',
+  'validation.zipCodeRequired',
   'validation.invalid',
   'validation.tooLong',
   'validation.zipCode',
@@ -18,38 +22,42 @@ export const VALIDATION_KEYS = [
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
-/** A missing value is "required"; a value of the wrong kind (a number for a street) is "invalid". */
+/**
+ * A missing value is "required" (named for its field where the field has its own words: "Escribe
+ * la calle"); a value of the wrong kind (a number for a street) is "invalid".
+ */
 const missingOr =
-  (key: ValidationKey) =>
+  (key: ValidationKey, required: ValidationKey = 'validation.required') =>
   (issue: { input?: unknown }): ValidationKey =>
-    issue.input === undefined || issue.input === null ? 'validation.required' : key;
+    issue.input === undefined || issue.input === null ? required : key;
 
-const text = (max: number) =>
+const text = (max: number, required: ValidationKey) =>
   z
-    .string({ error: missingOr('validation.invalid') })
-    .check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(max, 'validation.tooLong'));
+    .string({ error: missingOr('validation.invalid', required) })
+    .check(z.trim(), z.minLength(1, required), z.maxLength(max, 'validation.tooLong'));
 
 const degrees = (limit: number, key: ValidationKey) =>
   z.number({ error: missingOr(key) }).check(z.gte(-limit, key), z.lte(limit, key));
 
 export const quotePointSchema = z.object(
   {
-    street: text(150),
+    street: text(150, 'validation.streetRequired'),
     /** Text, not a number: "36", "36-B" and "S/N" are all real exterior numbers. */
-    exteriorNumber: text(20),
+    exteriorNumber: text(20, 'validation.exteriorNumberRequired'),
     /** Empty or absent when the building has none. */
     interiorNumber: z.optional(
       z
         .string({ error: 'validation.invalid' })
         .check(z.trim(), z.maxLength(20, 'validation.tooLong')),
     ),
-    neighborhood: text(100),
+    neighborhood: text(100, 'validation.neighborhoodRequired'),
     zipCode: z
-      .string({ error: missingOr('validation.zipCode') })
+      .string({ error: missingOr('validation.zipCode', 'validation.zipCodeRequired') })
       .check(
         z.trim(),
-        z.minLength(1, 'validation.required'),
-        z.regex(/^\d{5}$/, 'validation.zipCode'),
+        z.minLength(1, 'validation.zipCodeRequired'),
+        // Empty is "write the zip code", not "5 digits": the check above names it.
+        z.regex(/^(?:\d{5})?$/, 'validation.zipCode'),
       ),
     lat: degrees(90, 'validation.latitude'),
     lng: degrees(180, 'validation.longitude'),

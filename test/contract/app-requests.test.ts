@@ -95,9 +95,9 @@ describe('request bodies', () => {
         code: 'invalid_request',
         message: 'Revisa los campos marcados.',
         fields: {
-          'pickup.zipCode': 'El código postal debe tener 5 dígitos.',
+          'pickup.zipCode': 'El código postal tiene 5 dígitos, p. ej. 06600.',
           'pickup.lat': 'La latitud debe ser un número entre -90 y 90.',
-          'dropoff.street': 'Este campo es obligatorio.',
+          'dropoff.street': 'Escribe la calle.',
         },
       },
     });
