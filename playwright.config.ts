@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_SERVER_ENV } from './e2e/support/server-env';
 
 /**
  * Browser tests run against a production build (`scripts/e2e.mjs` builds it first) with the
@@ -69,13 +70,6 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: {
-      NEXT_TELEMETRY_DISABLED: '1',
-      PORT: String(PORT),
-      SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-000',
-      LOG_LEVEL: 'warn',
-      // Daytime in Mexico City: the recorded trip shows 35.00 MXN at any hour of the test run.
-      COURIER_PRICING_TIME: '2026-11-20T12:00:00-06:00',
-    },
+    env: { ...E2E_SERVER_ENV, PORT: String(PORT) },
   },
 });

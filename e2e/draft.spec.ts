@@ -80,7 +80,7 @@ test.describe('the draft stays on the device', () => {
     await page.getByRole('button', { name: 'Cotizar' }).click();
     await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
 
-    await page.getByRole('button', { name: /^Limpiar todo$/ }).click();
+    await page.getByRole('button', { name: /^Limpiar$/ }).click();
     await expect(field(page, 'pickup', 'street')).toHaveValue('');
     await expect(pin(page, 'A')).toHaveCount(0);
 

@@ -20,7 +20,7 @@ test('a keyboard-only dispatcher quotes a trip through the searches and fields',
   await tabTo(page, pickup.getByLabel('Buscar dirección'));
   await page.keyboard.type('Juárez');
   await page.keyboard.press('Enter');
-  const pickupChoice = pickup.getByRole('button', { name: /^Juárez, 06600/ });
+  const pickupChoice = pickup.getByRole('button', { name: /^Colonia Juárez, 06600/ });
   await tabTo(page, pickupChoice);
   await page.keyboard.press('Enter');
   await expect(pickup.getByLabel('Colonia')).toHaveValue('Juárez');
@@ -34,7 +34,7 @@ test('a keyboard-only dispatcher quotes a trip through the searches and fields',
   await tabTo(page, dropoff.getByLabel('Buscar dirección'));
   await page.keyboard.type('Hipódromo');
   await page.keyboard.press('Enter');
-  const dropoffChoice = dropoff.getByRole('button', { name: /^Hipódromo, 06100/ });
+  const dropoffChoice = dropoff.getByRole('button', { name: /^Colonia Hipódromo, 06100/ });
   await tabTo(page, dropoffChoice);
   await page.keyboard.press('Enter');
   await expect(dropoff.getByLabel('Código postal')).toHaveValue('06100');

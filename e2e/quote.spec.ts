@@ -95,8 +95,8 @@ test.describe('quoting a trip', () => {
     await page.getByRole('button', { name: 'Cotizar' }).click();
 
     await expect(
-      page.getByRole('alert').filter({ hasText: 'La recolección (A) está fuera de la zona' }),
-    ).toBeVisible();
+      page.getByRole('alert').filter({ hasText: 'La recolección (A) está fuera de cobertura.' }),
+    ).toContainText('Cubrimos Ciudad de México (y área metropolitana) y Guadalajara');
     await expect(pointGroup(page, 'pickup')).toHaveAttribute('data-outside', 'true');
     await expect(pointGroup(page, 'pickup')).toContainText('Fuera de cobertura');
     await expect(pointGroup(page, 'dropoff')).not.toHaveAttribute('data-outside', 'true');
@@ -130,7 +130,7 @@ test.describe('quoting a trip', () => {
     await openSignedIn(page);
     await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
     await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
-    await page.getByRole('button', { name: 'Invertir A y B' }).click();
+    await page.getByRole('button', { name: 'Invertir' }).click();
     await expect(field(page, 'pickup', 'street')).toHaveValue('Sonora');
     await expect(field(page, 'pickup', 'coordinates')).toHaveValue('19.413356, -99.167214');
     await expect(field(page, 'dropoff', 'street')).toHaveValue('Varsovia');
@@ -149,7 +149,7 @@ test.describe('quoting a trip', () => {
     await fillPoint(page, 'pickup', { ...RECORDED_TRIP.pickup, zipCode: '066' });
     await page.getByRole('button', { name: 'Cotizar' }).click();
     await expect(pointGroup(page, 'pickup')).toContainText(
-      'El código postal debe tener 5 dígitos.',
+      'El código postal tiene 5 dígitos, p. ej. 06600.',
     );
     await expect(field(page, 'pickup', 'zipCode')).toBeFocused();
     await expect(pointGroup(page, 'dropoff')).toContainText('Coloca el pin en el mapa');

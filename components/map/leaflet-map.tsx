@@ -1,8 +1,14 @@
 'use client';
 
 import 'leaflet/dist/leaflet.css';
-import type { FeatureCollection } from 'geojson';
-import { latLngBounds, type LeafletEventHandlerFnMap, type PathOptions } from 'leaflet';
+import {
+  latLngBounds,
+  point,
+  type LatLngExpression,
+  type LeafletEventHandlerFnMap,
+  type Map as LeafletMapInstance,
+  type PathOptions,
+} from 'leaflet';
 import { startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   AttributionControl,
@@ -17,16 +23,12 @@ import {
 } from 'react-leaflet';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'use-intl';
-import { requestJson } from '@/components/ui/request-json';
 import { mapViewCookie, type PointKey } from '@/components/quote/quote-draft';
-import type { MapFocus, QuoteMapProps } from './map-props';
+import { withNewTabLinks } from './attribution';
+import { coverageQuery, type CoverageZone } from './coverage-query';
+import type { MapFrame, QuoteMapProps } from './map-props';
 import { pinIcon } from './pin-icon';
 import styles from './quote-map.module.css';
-
-interface ZoneProperties {
-  name: string;
-  active: boolean;
-}
 
 const ACTIVE_ZONE: PathOptions = {
   color: '#0b3d91',
@@ -46,6 +48,10 @@ const TRIP_LINE: PathOptions = { color: '#0f172a', weight: 4, dashArray: '10 8',
 export function LeafletMap({ onDrawn, ...props }: QuoteMapProps & { onDrawn: () => void }) {
   const t = useTranslations('map');
   const [tiles, setTiles] = useState({ loaded: 0, failed: 0 });
+  const attribution = useMemo(
+    () => withNewTabLinks(props.tileAttribution),
+    [props.tileAttribution],
+  );
 
   const tileEvents = useMemo<LeafletEventHandlerFnMap>(
     () => ({
@@ -75,10 +81,12 @@ export function LeafletMap({ onDrawn, ...props }: QuoteMapProps & { onDrawn: () 
         <NameTheMap label={t('label')} />
         <TapAndViewEvents onTap={props.onTap} onMoveStart={onDrawn} />
         <AfterNextFrame>
-          <AttributionControl position="bottomright" />
+          {/* Bottom left, away from the zoom buttons; only its links take taps (CSS), so a tap
+              on the credit line's text still places a pin. */}
+          <AttributionControl position="bottomleft" prefix={false} />
           <TileLayer
             url={props.tileUrl}
-            attribution={props.tileAttribution}
+            attribution={attribution}
             maxZoom={19}
             eventHandlers={tileEvents}
           />
@@ -103,7 +111,7 @@ export function LeafletMap({ onDrawn, ...props }: QuoteMapProps & { onDrawn: () 
               />
             ) : null,
           )}
-          <FocusOn focus={props.focus} />
+          <FrameTrip frame={props.frame} />
         </AfterNextFrame>
       </MapContainer>
       <div aria-live="polite" className={styles.mapNoticeSlot}>
@@ -157,22 +165,17 @@ function Pin({
 
 function CoverageZones() {
   const t = useTranslations('map');
-  const { data } = useQuery({
-    queryKey: ['coverage'],
-    queryFn: () => requestJson<FeatureCollection>('/api/coverage'),
-    staleTime: Infinity,
-    retry: 1,
-  });
+  const { data } = useQuery(coverageQuery);
   if (!data || data.features.length === 0) return null;
   return (
     <GeoJSON
       data={data}
       interactive={false}
       style={(feature) =>
-        (feature?.properties as ZoneProperties | undefined)?.active ? ACTIVE_ZONE : INACTIVE_ZONE
+        (feature?.properties as CoverageZone | undefined)?.active ? ACTIVE_ZONE : INACTIVE_ZONE
       }
       onEachFeature={(feature, layer) => {
-        const properties = feature.properties as ZoneProperties;
+        const properties = feature.properties as CoverageZone;
         layer.bindTooltip(t('zone', { name: properties.name.toUpperCase() }));
       }}
     />
@@ -200,18 +203,51 @@ function TapAndViewEvents({
   return null;
 }
 
-function FocusOn({ focus }: { focus: MapFocus }) {
+/**
+ * Room kept around the pins when the trip is framed: a pin stands 66 px above its spot with its
+ * name tag to its right; the credit line and the zoom buttons take the bottom corners.
+ */
+const FRAME_PADDING = { paddingTopLeft: point(36, 76), paddingBottomRight: point(112, 56) };
+
+function isWellInside(map: LeafletMapInstance, at: LatLngExpression): boolean {
+  const spot = map.latLngToContainerPoint(at);
+  const size = map.getSize();
+  const { paddingTopLeft: topLeft, paddingBottomRight: bottomRight } = FRAME_PADDING;
+  return (
+    spot.x >= topLeft.x &&
+    spot.y >= topLeft.y &&
+    spot.x <= size.x - bottomRight.x &&
+    spot.y <= size.y - bottomRight.y
+  );
+}
+
+/** Frames the trip when asked (see MapFrame), but never while the dispatcher is panning. */
+function FrameTrip({ frame }: { frame: MapFrame }) {
   const map = useMap();
   const applied = useRef(0);
+  const panning = useRef(false);
+  useMapEvents({
+    dragstart: () => {
+      panning.current = true;
+    },
+    dragend: () => {
+      panning.current = false;
+    },
+  });
   useEffect(() => {
-    if (focus.seq === applied.current || focus.points.length === 0) return;
-    applied.current = focus.seq;
-    if (focus.points.length === 1) {
-      map.setView(focus.points[0]!, Math.max(map.getZoom(), 15));
+    if (frame.seq === applied.current) return;
+    applied.current = frame.seq;
+    const { points } = frame;
+    if (points.length === 0 || panning.current) return;
+    if (frame.onlyIfOutside && points.every((at) => isWellInside(map, at))) return;
+    if (points.length === 1 && frame.onlyIfOutside) {
+      map.panInside(points[0]!, FRAME_PADDING);
+    } else if (points.length === 1) {
+      map.setView(points[0]!, Math.max(map.getZoom(), 15));
     } else {
-      map.fitBounds(latLngBounds(focus.points), { padding: [72, 72], maxZoom: 16 });
+      map.fitBounds(latLngBounds(points), { ...FRAME_PADDING, maxZoom: 16 });
     }
-  }, [focus, map]);
+  }, [frame, map]);
   return null;
 }
 

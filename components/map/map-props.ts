@@ -1,9 +1,14 @@
 import type { LatLng, MapView, PointKey } from '@/components/quote/quote-draft';
 
-/** A request to bring points into view (after a search, typed coordinates or a restored draft). */
-export interface MapFocus {
+/**
+ * A request to frame the trip: every pin in view with room around it (after a quote, a swap, a
+ * search, typed coordinates, a restored draft), or, with `onlyIfOutside`, only when a pin the
+ * dispatcher put down sits at the edge or beyond it. A new `seq` is a new request.
+ */
+export interface MapFrame {
   seq: number;
   points: LatLng[];
+  onlyIfOutside: boolean;
 }
 
 export interface QuoteMapProps {
@@ -18,7 +23,7 @@ export interface QuoteMapProps {
   dropoff: LatLng | null;
   /** The point a quote found outside coverage, drawn in alarm. */
   outside: PointKey | null;
-  focus: MapFocus;
+  frame: MapFrame;
   onTap: (at: LatLng) => void;
   onPinMoved: (key: PointKey, at: LatLng) => void;
 }

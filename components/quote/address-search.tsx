@@ -3,39 +3,33 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslations } from 'use-intl';
 import { RequestError, requestJson } from '@/components/ui/request-json';
+import type { SearchAnswer, SearchResult, TypedStreet } from '@/lib/geocoding/answers';
 import type { LatLng } from './quote-draft';
 import styles from './quote-screen.module.css';
-
-export interface FoundAddress {
-  street: string;
-  exteriorNumber: string;
-  neighborhood: string;
-  zipCode: string;
-  lat: number;
-  lng: number;
-  label: string;
-}
 
 type SearchState =
   | { kind: 'idle' }
   | { kind: 'searching' }
-  | { kind: 'results'; results: FoundAddress[] }
-  | { kind: 'empty' }
+  | { kind: 'answered'; answer: SearchAnswer }
   | { kind: 'failed'; offline: boolean };
 
 /**
  * A search box per point: the way to place a pin without the map (keyboard, screen reader, or a
- * dispatcher who knows the address). It searches when asked (Enter or the button), never while
- * typing, which every geocoder's usage policy allows.
+ * dispatcher who knows the address). Text is read the way dispatchers write it ("Sonora 180 int 1
+ * Hipódromo", "col. del valle", "06600"); every result says what it is (an address, a street, a
+ * colonia, a zip code) and which fields came from the text typed. It searches when asked (Enter or
+ * the button), never while typing, which every geocoder's usage policy allows.
  */
 export function AddressSearch({
   pointName,
   near,
   onPick,
+  onUseTyped,
 }: {
   pointName: string;
   near: LatLng | null;
-  onPick: (address: FoundAddress) => void;
+  onPick: (result: SearchResult) => void;
+  onUseTyped: (typed: TypedStreet) => void;
 }) {
   const t = useTranslations('point');
   const id = useId();
@@ -56,11 +50,11 @@ export function AddressSearch({
       params.set('lng', near.lng.toFixed(5));
     }
     try {
-      const { results } = await requestJson<{ results: FoundAddress[] }>(
-        `/api/geocode/search?${params}`,
-        { signal: current.signal, timeoutMs: 10_000 },
-      );
-      setState(results.length ? { kind: 'results', results } : { kind: 'empty' });
+      const answer = await requestJson<SearchAnswer>(`/api/geocode/search?${params}`, {
+        signal: current.signal,
+        timeoutMs: 10_000,
+      });
+      setState({ kind: 'answered', answer });
     } catch (error) {
       if (current.signal.aborted) return;
       setState({
@@ -80,11 +74,15 @@ export function AddressSearch({
     }
   }
 
-  function pick(address: FoundAddress) {
+  function done() {
     setState({ kind: 'idle' });
     if (inputRef.current) inputRef.current.value = '';
-    onPick(address);
   }
+
+  const answer = state.kind === 'answered' ? state.answer : null;
+  const typedText = answer?.typed
+    ? [answer.typed.street, answer.typed.exteriorNumber].filter(Boolean).join(' ')
+    : '';
 
   return (
     <div className={styles.search}>
@@ -101,7 +99,7 @@ export function AddressSearch({
           className="input"
           placeholder={t('searchPlaceholder')}
           onKeyDown={onKeyDown}
-          aria-describedby={`${id}-status`}
+          aria-describedby={`${id}-hint ${id}-status`}
         />
         <button
           type="button"
@@ -112,24 +110,65 @@ export function AddressSearch({
           {t('searchButton')}
         </button>
       </div>
+      <p id={`${id}-hint`} className="sr-only">
+        {t('searchHint')}
+      </p>
       <div id={`${id}-status`} aria-live="polite" className={styles.searchStatus}>
         {state.kind === 'searching' && <p className="field-hint">{t('searching')}</p>}
-        {state.kind === 'empty' && <p className="field-hint">{t('noResults')}</p>}
+        {answer && answer.results.length === 0 && (
+          <p className="field-hint">{answer.typed ? t('noPlaceForTyped') : t('noResults')}</p>
+        )}
         {state.kind === 'failed' && (
           <p className="field-error">{state.offline ? t('searchOffline') : t('searchFailed')}</p>
         )}
       </div>
-      {state.kind === 'results' && (
+      {answer && (answer.results.length > 0 || answer.typed) && (
         <ul className={styles.results} aria-label={t('searchResults', { pointName })}>
-          {state.results.map((result) => (
+          {answer.results.map((result) => (
             <li key={`${result.lat},${result.lng},${result.label}`}>
-              <button type="button" className={styles.resultOption} onClick={() => pick(result)}>
-                {result.label}
+              <button
+                type="button"
+                className={styles.resultOption}
+                onClick={() => {
+                  done();
+                  onPick(result);
+                }}
+              >
+                <span className={styles.resultKind}>{t(`resultKinds.${result.kind}`)}</span>
+                <span className={styles.resultLabel}>{resultLine(result)}</span>
+                {result.fromText.length > 0 && (
+                  <span className={styles.resultNote}>{t('fromYourText')}</span>
+                )}
               </button>
             </li>
           ))}
+          {answer.typed && typedText && (
+            <li>
+              <button
+                type="button"
+                className={styles.resultOption}
+                onClick={() => {
+                  done();
+                  onUseTyped(answer.typed!);
+                }}
+              >
+                <span className={styles.resultKind}>{t('resultKinds.typed')}</span>
+                <span className={styles.resultLabel}>{t('useTyped', { text: typedText })}</span>
+                <span className={styles.resultNote}>{t('pinStays')}</span>
+              </button>
+            </li>
+          )}
         </ul>
       )}
     </div>
   );
+}
+
+/** "Varsovia 36 · Juárez, 06600 Cuauhtémoc": the street from the text first, when there is one. */
+function resultLine(result: SearchResult): string {
+  const street = [result.street, result.exteriorNumber].filter(Boolean).join(' ');
+  const interior = result.interiorNumber ? ` int. ${result.interiorNumber}` : '';
+  return street && !result.label.startsWith(street)
+    ? `${street}${interior} · ${result.label}`
+    : `${result.label}${interior}`;
 }

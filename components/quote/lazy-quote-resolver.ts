@@ -1,6 +1,7 @@
-import type { Resolver } from 'react-hook-form';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { AddressField } from '@/lib/geocoding/answers';
 import type { QuoteRequest } from '@/lib/quote/schema';
-import type { QuoteDraftValues } from './quote-draft';
+import type { PointKey, QuoteDraftValues } from './quote-draft';
 
 type QuoteResolver = Resolver<QuoteDraftValues, unknown, QuoteRequest>;
 
@@ -27,3 +28,34 @@ export function loadQuoteResolver(): Promise<QuoteResolver> {
 
 export const lazyQuoteResolver: QuoteResolver = async (values, context, options) =>
   (await loadQuoteResolver())(values, context, options);
+
+/**
+ * The shared schema's rules, plus the screen's own: a field left from an earlier position of its
+ * pin (address-provenance.ts) is refused until the dispatcher corrects, keeps or clears it. The
+ * server cannot know this; it is the screen's truth, so it lives here and not in the schema.
+ */
+export function quoteResolver(
+  earlierNow: () => Record<PointKey, readonly AddressField[]>,
+): QuoteResolver {
+  return async (values, context, options) => {
+    const result = await lazyQuoteResolver(values, context, options);
+    const errors: FieldErrors<QuoteDraftValues> = { ...result.errors };
+    let refused = false;
+    for (const [key, fields] of Object.entries(earlierNow()) as Array<
+      [PointKey, readonly AddressField[]]
+    >) {
+      for (const field of fields) {
+        if (errors[key]?.[field]) continue;
+        errors[key] = {
+          ...errors[key],
+          [field]: { type: 'earlier', message: EARLIER_POINT_MESSAGE },
+        };
+        refused = true;
+      }
+    }
+    return refused ? { values: {}, errors } : result;
+  };
+}
+
+/** A message key of the screen's catalog (messages/*.json), not of the shared schema. */
+export const EARLIER_POINT_MESSAGE = 'point.earlierError';

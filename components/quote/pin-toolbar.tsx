@@ -3,29 +3,43 @@
 import { useId } from 'react';
 import { useTranslations } from 'use-intl';
 import type { PointKey } from './quote-draft';
+import type { LocationProblem } from './use-geolocation';
 import styles from './quote-screen.module.css';
 
-/** Which pin the next tap on the map places, and the pin actions: my location, swap, clear. */
+const LOCATION_MESSAGES = {
+  denied: 'locationDenied',
+  timeout: 'locationTimeout',
+  unsupported: 'locationUnsupported',
+  unavailable: 'locationUnavailable',
+} as const satisfies Record<LocationProblem, string>;
+
+/**
+ * Which pin the next tap on the map places, and the pin actions: my location, swap, clear. After a
+ * clear, the same place offers to undo it until the dispatcher starts a new trip.
+ */
 export function PinToolbar({
   activePin,
   onActivePinChange,
   onUseMyLocation,
   locating,
+  locationProblem,
   onSwap,
   onClear,
   canSwap,
   canClear,
-  locationMessage,
+  onUndoClear,
 }: {
   activePin: PointKey;
   onActivePinChange: (key: PointKey) => void;
   onUseMyLocation: () => void;
   locating: boolean;
+  locationProblem: LocationProblem | null;
   onSwap: () => void;
   onClear: () => void;
   canSwap: boolean;
   canClear: boolean;
-  locationMessage: string | null;
+  /** Set while a clear can still be undone. */
+  onUndoClear: (() => void) | null;
 }) {
   const t = useTranslations('pins');
   const name = useId();
@@ -57,15 +71,27 @@ export function PinToolbar({
           {locating ? t('locating') : t('useMyLocation')}
         </button>
         <button type="button" className="button" onClick={onSwap} disabled={!canSwap}>
+          <SwapIcon />
           {t('swap')}
         </button>
         <button type="button" className="button" onClick={onClear} disabled={!canClear}>
+          <ClearIcon />
           {t('clear')}
         </button>
       </div>
-      {locationMessage && (
+      <div aria-live="polite" className={styles.toolbarStatus}>
+        {onUndoClear && (
+          <p className={`notice notice-info ${styles.undoNotice}`}>
+            <span>{t('cleared')}</span>
+            <button type="button" className="button" onClick={onUndoClear}>
+              {t('undoClear')}
+            </button>
+          </p>
+        )}
+      </div>
+      {locationProblem && (
         <p role="alert" className={`notice notice-warning ${styles.toolbarNotice}`}>
-          {locationMessage}
+          {t(LOCATION_MESSAGES[locationProblem])}
         </p>
       )}
     </div>
@@ -78,6 +104,36 @@ function LocationIcon() {
       <circle cx="12" cy="12" r="4" fill="currentColor" />
       <circle cx="12" cy="12" r="8" fill="none" stroke="currentColor" strokeWidth="2" />
       <path d="M12 1v4M12 19v4M1 12h4M19 12h4" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
+
+function SwapIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M7 4v15M7 4 3 8M7 4l4 4M17 20V5M17 20l-4-4M17 20l4-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function ClearIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M5 7h14M10 7V4h4v3M7 7l1 13h8l1-13"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

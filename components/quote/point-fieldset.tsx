@@ -1,40 +1,52 @@
 'use client';
 
-import { useId, useState, type KeyboardEvent } from 'react';
-import { useFormContext, useWatch, type FieldError } from 'react-hook-form';
-import { useTranslations } from 'use-intl';
-import { AddressSearch, type FoundAddress } from './address-search';
-import { formatCoordinates, parseCoordinates } from './coordinates';
-import { pinOf, type LatLng, type PointKey, type QuoteDraftValues } from './quote-draft';
+import { useId } from 'react';
+import { useFormContext, type FieldError } from 'react-hook-form';
+import { useFormatter, useTranslations } from 'use-intl';
+import type { AddressField, SearchResult, TypedStreet } from '@/lib/geocoding/answers';
+import { AddressSearch } from './address-search';
+import { CoordinatesField } from './coordinates-field';
+import { FieldNotes, notesOf, useFieldMessage } from './field-notes';
+import type { LatLng, PointKey, QuoteDraftValues } from './quote-draft';
+import type { PointReadiness } from './trip-readiness';
 import type { LookupStatus } from './use-reverse-geocode';
 import styles from './quote-screen.module.css';
 
-type TextFieldName = 'street' | 'exteriorNumber' | 'interiorNumber' | 'neighborhood' | 'zipCode';
+export interface PointHandlers {
+  onPick: (key: PointKey, result: SearchResult) => void;
+  onUseTyped: (key: PointKey, typed: TypedStreet) => void;
+  onCoordinates: (key: PointKey, at: LatLng) => void;
+  onTyped: (key: PointKey, field: AddressField, value: string) => void;
+  onKeepEarlier: (key: PointKey) => void;
+  onClearEarlier: (key: PointKey) => void;
+}
 
 /**
  * One point of the trip as an accessible group: the legend names it ("Recolección (A)"), every
- * field has a visible label and its message right below it. The pin fills the fields; they stay
- * editable; the search box and the coordinates field move the pin without the map.
+ * field has a visible label and its message right below it. The pin fills the fields and the line
+ * under them says which; they stay editable; fields left from an earlier position of the pin are
+ * marked until the dispatcher corrects, keeps or clears them.
  */
 export function PointFieldset({
   pointKey,
   lookup,
+  readiness,
   outside,
   near,
-  onPick,
-  onCoordinates,
+  handlers,
 }: {
   pointKey: PointKey;
   lookup: LookupStatus;
+  readiness: PointReadiness;
   outside: boolean;
   near: LatLng | null;
-  onPick: (key: PointKey, address: FoundAddress) => void;
-  onCoordinates: (key: PointKey, at: LatLng) => void;
+  handlers: PointHandlers;
 }) {
   const t = useTranslations('point');
   const id = useId();
   const letter = pointKey === 'pickup' ? 'A' : 'B';
   const legend = t(pointKey);
+  const earlier = new Set(readiness.earlier);
 
   return (
     <fieldset
@@ -61,49 +73,58 @@ export function PointFieldset({
       <AddressSearch
         pointName={legend}
         near={near}
-        onPick={(address) => onPick(pointKey, address)}
+        onPick={(result) => handlers.onPick(pointKey, result)}
+        onUseTyped={(typed) => handlers.onUseTyped(pointKey, typed)}
       />
 
-      <div className={styles.fields}>
-        <TextField pointKey={pointKey} name="street" autoComplete="address-line1" wide />
-        <TextField pointKey={pointKey} name="exteriorNumber" inputMode="text" />
-        <TextField pointKey={pointKey} name="interiorNumber" optional />
-        <TextField pointKey={pointKey} name="neighborhood" autoComplete="address-level3" wide />
-        <TextField
-          pointKey={pointKey}
-          name="zipCode"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={5}
+      {readiness.earlier.length > 0 && (
+        <EarlierNotice
+          letter={letter}
+          fields={readiness.earlier}
+          onKeep={() => handlers.onKeepEarlier(pointKey)}
+          onClear={() => handlers.onClearEarlier(pointKey)}
         />
-        <CoordinatesField pointKey={pointKey} onCoordinates={onCoordinates} />
+      )}
+
+      <div className={styles.fields}>
+        {(
+          [
+            ['street', { autoComplete: 'address-line1', wide: true }],
+            ['exteriorNumber', { inputMode: 'text' }],
+            ['interiorNumber', { optional: true }],
+            ['neighborhood', { autoComplete: 'address-level3', wide: true }],
+            ['zipCode', { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 5 }],
+          ] as const
+        ).map(([name, options]) => (
+          <TextField
+            key={name}
+            pointKey={pointKey}
+            name={name}
+            earlier={earlier.has(name)}
+            onTyped={handlers.onTyped}
+            {...options}
+          />
+        ))}
+        <CoordinatesField pointKey={pointKey} onCoordinates={handlers.onCoordinates} />
       </div>
-      <LookupLine status={lookup} />
+      <LookupLine status={lookup} missing={readiness.missing} />
     </fieldset>
   );
-}
-
-function useFieldMessage() {
-  const t = useTranslations();
-  return (error: FieldError | undefined): string | undefined => {
-    const message = error?.message;
-    if (!message) return undefined;
-    // The shared schema reports stable keys ('validation.zipCode'); the server may send text.
-    return message.startsWith('validation.') && t.has(message as 'validation.required')
-      ? t(message as 'validation.required')
-      : message;
-  };
 }
 
 function TextField({
   pointKey,
   name,
+  earlier,
+  onTyped,
   wide = false,
   optional = false,
   ...inputProps
 }: {
   pointKey: PointKey;
-  name: TextFieldName;
+  name: AddressField;
+  earlier: boolean;
+  onTyped: PointHandlers['onTyped'];
   wide?: boolean;
   optional?: boolean;
   autoComplete?: string;
@@ -117,7 +138,8 @@ function TextField({
     register,
     formState: { errors },
   } = useFormContext<QuoteDraftValues>();
-  const message = fieldMessage(errors[pointKey]?.[name]);
+  const message = fieldMessage(errors[pointKey]?.[name] as FieldError | undefined);
+  const hint = earlier && !message ? t('earlierMark') : optional ? t('optional') : undefined;
   return (
     <div className={`field ${wide ? styles.wide : ''}`}>
       <label className="field-label" htmlFor={id}>
@@ -125,129 +147,76 @@ function TextField({
       </label>
       <input
         id={id}
-        className="input"
+        className={`input ${earlier ? styles.inputEarlier : ''}`}
+        data-origin={earlier ? 'earlier' : undefined}
         aria-invalid={message ? true : undefined}
-        aria-describedby={notesOf(id, optional, message)}
+        aria-describedby={notesOf(id, Boolean(hint), message)}
         {...inputProps}
-        {...register(`${pointKey}.${name}`)}
+        {...register(`${pointKey}.${name}`, {
+          onChange: (event: { target: { value: string } }) =>
+            onTyped(pointKey, name, event.target.value),
+        })}
       />
-      <FieldNotes id={id} hint={optional ? t('optional') : undefined} message={message} />
+      <FieldNotes id={id} hint={hint} hintWarns={earlier} message={message} />
     </div>
   );
 }
 
-/** The ids of a field's hint and error, for aria-describedby (undefined when it has neither). */
-function notesOf(id: string, hint: boolean, message: string | undefined) {
-  return [hint && `${id}-hint`, message && `${id}-error`].filter(Boolean).join(' ') || undefined;
-}
-
-/** A field's hint and its error message, under the input, named by notesOf's ids. */
-function FieldNotes({ id, hint, message }: { id: string; hint?: string; message?: string }) {
-  return (
-    <>
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {message && (
-        <p id={`${id}-error`} className="field-error">
-          {message}
-        </p>
-      )}
-    </>
-  );
-}
-
-function CoordinatesField({
-  pointKey,
-  onCoordinates,
+function EarlierNotice({
+  letter,
+  fields,
+  onKeep,
+  onClear,
 }: {
-  pointKey: PointKey;
-  onCoordinates: (key: PointKey, at: LatLng) => void;
+  letter: string;
+  fields: AddressField[];
+  onKeep: () => void;
+  onClear: () => void;
 }) {
   const t = useTranslations('point');
-  const fieldMessage = useFieldMessage();
+  const format = useFormatter();
   const id = useId();
-  const {
-    control,
-    formState: { errors },
-  } = useFormContext<QuoteDraftValues>();
-  const [lat, lng] = useWatch({ control, name: [`${pointKey}.lat`, `${pointKey}.lng`] });
-  const shown = formatCoordinates(pinOf({ lat, lng }));
-  // While the dispatcher types, their text wins; otherwise the field shows where the pin is.
-  const [editing, setEditing] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState(false);
-
-  const pointErrors = errors[pointKey];
-  const schemaError = pointErrors?.lat ?? pointErrors?.lng;
-  const message = invalid
-    ? t('coordinatesInvalid')
-    : schemaError?.message === 'validation.required'
-      ? t('pinRequired')
-      : fieldMessage(schemaError);
-
-  function commit() {
-    if (editing === null) return;
-    const text = editing;
-    setEditing(null);
-    if (text.trim() === '' || text === shown) {
-      setInvalid(false);
-      return;
-    }
-    const at = parseCoordinates(text);
-    setInvalid(!at);
-    if (at) onCoordinates(pointKey, at);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      commit();
-    }
-  }
-
+  const names = format.list(
+    fields.map((field) => t(`fieldNames.${field}`)),
+    { type: 'conjunction' },
+  );
   return (
-    <div className={`field ${styles.wide}`}>
-      <label className="field-label" htmlFor={id}>
-        {t('coordinates')}
-      </label>
-      <input
-        id={id}
-        name={`${pointKey}.coordinates`}
-        className="input"
-        inputMode="decimal"
-        autoComplete="off"
-        spellCheck={false}
-        value={editing ?? shown}
-        onChange={(event) => setEditing(event.target.value)}
-        onBlur={commit}
-        onKeyDown={onKeyDown}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={notesOf(id, true, message)}
-      />
-      <FieldNotes id={id} hint={t('coordinatesHint')} message={message} />
+    <div className={`notice notice-warning ${styles.earlierNotice}`} data-testid="earlier-notice">
+      <p id={id}>{t('earlierNotice', { letter, fields: names, count: fields.length })}</p>
+      <div className={styles.earlierActions}>
+        <button type="button" className="button" onClick={onKeep} aria-describedby={id}>
+          {t('keepEarlier')}
+        </button>
+        <button type="button" className="button" onClick={onClear} aria-describedby={id}>
+          {t('clearEarlier')}
+        </button>
+      </div>
     </div>
   );
 }
 
-function LookupLine({ status }: { status: LookupStatus }) {
+/** What the pin's lookup did: the fields it filled by name, and what is still to write. */
+function LookupLine({ status, missing }: { status: LookupStatus; missing: AddressField[] }) {
   const t = useTranslations('point');
-  const text =
-    status === 'loading'
-      ? t('lookingUp')
-      : status === 'filled'
-        ? t('filledFromPin')
-        : status === 'none'
-          ? t('noAddressHere')
-          : status === 'failed'
-            ? t('lookupFailed')
-            : '';
+  const format = useFormatter();
+  const names = (fields: AddressField[]) =>
+    format.list(
+      fields.map((field) => t(`fieldNames.${field}`)),
+      { type: 'conjunction' },
+    );
+  let text = '';
+  if (status.state === 'loading') text = t('lookingUp');
+  else if (status.state === 'none') text = t('noAddressHere');
+  else if (status.state === 'failed') text = t('lookupFailed');
+  else if (status.state === 'filled') {
+    const filled = status.filled.length
+      ? t('filledFromPin', { fields: names(status.filled) })
+      : t('nothingNewFromPin');
+    text = `${filled} ${missing.length ? t('stillMissing', { fields: names(missing) }) : t('checkDoor')}`;
+  }
+  const warn = status.state === 'none' || status.state === 'failed';
   return (
-    <p
-      aria-live="polite"
-      className={`${styles.lookup} ${status === 'none' || status === 'failed' ? styles.lookupWarn : ''}`}
-    >
+    <p aria-live="polite" className={`${styles.lookup} ${warn ? styles.lookupWarn : ''}`}>
       {text}
     </p>
   );

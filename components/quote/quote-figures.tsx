@@ -7,7 +7,10 @@ import styles from './quote-screen.module.css';
 
 const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
 
-/** A quote's figures: the total first and largest, then arrival, vehicle, distance and the rest. */
+/**
+ * A quote's figures: the total and the delivery time first and largest (what the customer asks),
+ * then vehicle, distance and the rest.
+ */
 export function QuoteFigures({ quote, stale }: { quote: Quote; stale: boolean }) {
   const t = useTranslations('quote');
   const format = useFormatter();
@@ -29,13 +32,13 @@ export function QuoteFigures({ quote, stale }: { quote: Quote; stale: boolean })
         </span>
         <span className={styles.currency}>MXN</span>
       </p>
+      <p className={styles.total}>
+        <span className={styles.totalLabel}>{t('eta')}</span>
+        <span className={styles.etaValue} data-testid="quote-eta">
+          {t('etaValue', { minutes: quote.etaMinutes, time: time(arrival) })}
+        </span>
+      </p>
       <dl className={styles.figures}>
-        <div>
-          <dt>{t('eta')}</dt>
-          <dd data-testid="quote-eta">
-            {t('etaValue', { minutes: quote.etaMinutes, time: time(arrival) })}
-          </dd>
-        </div>
         <div>
           <dt>{t('vehicle')}</dt>
           <dd data-testid="quote-vehicle" className={styles.vehicle}>

@@ -1,9 +1,14 @@
 'use client';
 
+import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import type { Ref } from 'react';
-import { useTranslations } from 'use-intl';
+import { useFormatter, useLocale, useTranslations } from 'use-intl';
+import { coverageQuery, servedAreas } from '@/components/map/coverage-query';
+import { toLocale } from '@/lib/i18n/config';
 import type { Quote } from '@/lib/quote/quote';
+import { POINT_KEYS } from './quote-draft';
+import { isTripReady, type TripReadiness } from './trip-readiness';
 import styles from './quote-screen.module.css';
 
 /** The figures arrive with the first quote, not with the first paint (the card keeps its size). */
@@ -37,7 +42,7 @@ export const RETRYABLE: ReadonlySet<QuoteProblem> = new Set([
 ]);
 
 export type ResultState =
-  | { kind: 'empty'; pickupPlaced: boolean; dropoffPlaced: boolean }
+  | { kind: 'empty'; trip: TripReadiness }
   | { kind: 'quote'; quote: Quote; stale: boolean }
   | { kind: 'problem'; problem: QuoteProblem; detail?: string };
 
@@ -48,11 +53,14 @@ export type ResultState =
 export function QuoteResult({
   state,
   pending,
+  coverageKnown,
   onRetry,
   ref,
 }: {
   state: ResultState;
   pending: boolean;
+  /** The courier's coverage is published (the built-in one): out-of-coverage names its areas. */
+  coverageKnown: boolean;
   onRetry: () => void;
   ref?: Ref<HTMLElement>;
 }) {
@@ -72,20 +80,19 @@ export function QuoteResult({
         {pending && <span className={styles.pendingTag}>{t('submitting')}</span>}
       </div>
       <div aria-live="polite" aria-atomic="false">
-        {state.kind === 'empty' && (
-          <ol className={styles.steps}>
-            <Step done={state.pickupPlaced} text={t('emptyStep1')} doneLabel={t('stepDone')} />
-            <Step done={state.dropoffPlaced} text={t('emptyStep2')} doneLabel={t('stepDone')} />
-            <Step done={false} text={t('emptyStep3')} doneLabel={t('stepDone')} />
-          </ol>
-        )}
+        {state.kind === 'empty' && <Guide trip={state.trip} />}
         {state.kind === 'quote' && <QuoteFigures quote={state.quote} stale={state.stale} />}
         {state.kind === 'problem' && (
           <div className={styles.problem}>
             <p role="alert" className="notice notice-error">
-              {state.problem === 'courier_rejected'
-                ? t('errors.courier_rejected', { message: state.detail ?? '' })
-                : t(`errors.${state.problem}`)}
+              {state.problem === 'courier_rejected' ? (
+                t('errors.courier_rejected', { message: state.detail ?? '' })
+              ) : state.problem === 'pickup_out_of_coverage' ||
+                state.problem === 'dropoff_out_of_coverage' ? (
+                <OutOfCoverage problem={state.problem} coverageKnown={coverageKnown} />
+              ) : (
+                t(`errors.${state.problem}`)
+              )}
             </p>
             {RETRYABLE.has(state.problem) && (
               <button
@@ -101,6 +108,65 @@ export function QuoteResult({
         )}
       </div>
     </section>
+  );
+}
+
+/** The steps to a first quote, following the real state: what is placed, what is still to write. */
+function Guide({ trip }: { trip: TripReadiness }) {
+  const t = useTranslations('quote');
+  const tPoint = useTranslations('point');
+  const format = useFormatter();
+  const placed = trip.pickup.placed && trip.dropoff.placed;
+  const ready = isTripReady(trip);
+  const todo = (which: 'missing' | 'earlier') =>
+    POINT_KEYS.filter((key) => trip[key][which].length > 0)
+      .map((key) =>
+        t('pointTodo', {
+          letter: key === 'pickup' ? 'A' : 'B',
+          fields: format.list(
+            trip[key][which].map((field) => tPoint(`fieldNames.${field}`)),
+            { type: 'conjunction' },
+          ),
+        }),
+      )
+      .join('; ');
+  const earlier = todo('earlier');
+  const missing = todo('missing');
+  const third = !placed
+    ? t('emptyStep3')
+    : earlier
+      ? t('emptyStep3Earlier', { list: earlier })
+      : missing
+        ? t('emptyStep3Missing', { list: missing })
+        : t('emptyStep3Ready');
+  return (
+    <ol className={styles.steps}>
+      <Step done={trip.pickup.placed} text={t('emptyStep1')} doneLabel={t('stepDone')} />
+      <Step done={trip.dropoff.placed} text={t('emptyStep2')} doneLabel={t('stepDone')} />
+      <Step done={ready} text={third} doneLabel={t('stepDone')} />
+    </ol>
+  );
+}
+
+/** Which point is out, which areas are served, and what the dispatcher can do about it. */
+function OutOfCoverage({
+  problem,
+  coverageKnown,
+}: {
+  problem: 'pickup_out_of_coverage' | 'dropoff_out_of_coverage';
+  coverageKnown: boolean;
+}) {
+  const t = useTranslations('quote');
+  const format = useFormatter();
+  const { data } = useQuery({ ...coverageQuery, enabled: coverageKnown });
+  const areas = servedAreas(data, toLocale(useLocale()));
+  return (
+    <>
+      {t(`errors.${problem}`)}{' '}
+      {areas.length > 0 &&
+        `${t('errors.servedAreas', { areas: format.list(areas, { type: 'conjunction' }) })} `}
+      {t(problem === 'pickup_out_of_coverage' ? 'errors.pickupWhatToDo' : 'errors.dropoffWhatToDo')}
+    </>
   );
 }
 

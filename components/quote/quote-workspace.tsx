@@ -1,9 +1,6 @@
 'use client';
 
-import { useMutation } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
 import {
-  startTransition,
   useCallback,
   useEffect,
   useEffectEvent,
@@ -12,39 +9,46 @@ import {
   useState,
   type FormEvent,
 } from 'react';
-import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import { QuoteMap } from '@/components/map/quote-map';
-import type { MapFocus } from '@/components/map/map-props';
-import { SignOutButton } from '@/components/session/sign-out-button';
-import { AppName } from '@/components/ui/app-name';
-import { LanguageSwitch } from '@/components/ui/language-switch';
+import type { MapFrame } from '@/components/map/map-props';
 import { OfflineNotice } from '@/components/ui/offline-notice';
-import { RequestError, requestJson } from '@/components/ui/request-json';
+import { RequestError } from '@/components/ui/request-json';
+import type { AddressField, SearchResult, TypedStreet } from '@/lib/geocoding/answers';
 import type { Quote } from '@/lib/quote/quote';
 import type { QuoteRequest } from '@/lib/quote/schema';
-import type { FoundAddress } from './address-search';
-import { lazyQuoteResolver, loadQuoteResolver } from './lazy-quote-resolver';
+import { ADDRESS_FIELDS, vouchedFor } from './address-provenance';
+import { focusFormField, isTyping } from './form-focus';
+import { quoteResolver } from './lazy-quote-resolver';
 import { PinToolbar } from './pin-toolbar';
-import { PointFieldset } from './point-fieldset';
+import { PointFieldset, type PointHandlers } from './point-fieldset';
 import {
   draftKey,
   emptyDraft,
-  parseDraft,
   parseRecent,
   pinOf,
+  POINT_KEYS,
   storageKeys,
+  type DraftProvenance,
   type LatLng,
   type MapView,
   type PointKey,
   type QuoteDraftValues,
   type RecentQuote,
+  type StoredDraft,
 } from './quote-draft';
-import { QuoteResult, type QuoteProblem, type ResultState } from './quote-result';
+import { QuoteResult, type ResultState } from './quote-result';
 import { RecentQuotes } from './recent-quotes';
+import { ScreenHeader } from './screen-header';
+import { nextFieldToFill, tripReadiness, type FieldPath as TripField } from './trip-readiness';
+import { useFirstTouchWarmUp } from './use-first-touch-warm-up';
 import { useGeolocation } from './use-geolocation';
-import { safeRead, safeWrite, useRecentQuotes } from './use-recent-quotes';
-import { useReverseGeocode } from './use-reverse-geocode';
+import { createProvenanceStore, earlierOf, usePointAddresses } from './use-point-addresses';
+import { isSessionOver, problemOf, takeQuoteToResume, useQuoteRequest } from './use-quote-request';
+import { safeRead, useRecentQuotes } from './use-recent-quotes';
+import { useStoredDraft } from './use-stored-draft';
+import { ValidationSummary } from './validation-summary';
 import styles from './quote-screen.module.css';
 
 export interface ScreenUser {
@@ -61,221 +65,127 @@ export interface ScreenConfig {
   mapView: MapView;
 }
 
-interface QuoteAttempt {
-  request: QuoteRequest;
-  values: QuoteDraftValues;
-  key: string;
-}
-
 const OTHER: Record<PointKey, PointKey> = { pickup: 'dropoff', dropoff: 'pickup' };
+const EMPTY_KEY = draftKey(emptyDraft());
 
-const KNOWN_PROBLEMS = new Set<string>([
-  'pickup_out_of_coverage',
-  'dropoff_out_of_coverage',
-  'courier_rejected',
-  'courier_unavailable',
-  'courier_timeout',
-  'courier_error',
-  'rate_limited',
-  'invalid_request',
-  'offline',
-]);
-
-function problemOf(error: unknown): QuoteProblem {
-  if (!(error instanceof RequestError)) return 'unknown';
-  if (KNOWN_PROBLEMS.has(error.code)) return error.code as QuoteProblem;
-  if (error.code === 'timeout') return 'courier_timeout';
-  if (error.status >= 502) return 'courier_error';
-  return 'unknown';
+/** What "Limpiar todo" took away, until the dispatcher starts a new trip. */
+interface ClearedScreen {
+  values: QuoteDraftValues;
+  provenance: DraftProvenance;
+  activePin: PointKey;
+  shown: { quote: Quote; key: string } | null;
 }
-
-const isSessionOver = (error: unknown) => error instanceof RequestError && error.status === 401;
 
 /** The whole quote screen: header, map, and the panel with pins, fields and the result. */
 export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: ScreenConfig }) {
-  const t = useTranslations();
-  const router = useRouter();
+  const t = useTranslations('quote');
   const keys = useMemo(() => storageKeys(user.email), [user.email]);
+  const [provenanceStore] = useState(createProvenanceStore);
+  const resolver = useMemo(
+    () => quoteResolver(() => earlierOf(provenanceStore.get())),
+    [provenanceStore],
+  );
   const form = useForm<QuoteDraftValues, unknown, QuoteRequest>({
-    resolver: lazyQuoteResolver,
+    resolver,
     defaultValues: emptyDraft(),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: false,
   });
-  const { control, getValues, setValue, reset, handleSubmit, setError } = form;
+  const { control, getValues, reset, handleSubmit, setError } = form;
   const values = useWatch({ control }) as QuoteDraftValues;
+  const addresses = usePointAddresses(form, provenanceStore);
   const pickup = pinOf(values.pickup);
   const dropoff = pinOf(values.dropoff);
   const currentKey = draftKey(values);
+  const trip = tripReadiness(values, addresses.earlier);
 
   const [activePin, setActivePin] = useState<PointKey>('pickup');
-  const [loaded, setLoaded] = useState(false);
   const [shown, setShown] = useState<{ quote: Quote; key: string } | null>(null);
-  const [focus, setFocus] = useState<MapFocus>({ seq: 0, points: [] });
+  const [frame, setFrame] = useState<MapFrame>({ seq: 0, points: [], onlyIfOutside: false });
+  const [cleared, setCleared] = useState<ClearedScreen | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLElement>(null);
   const resumeAfterLoad = useRef(false);
+  // Set by a pin the dispatcher put on the map: once its address is in, the focus goes to the
+  // first field still to write.
+  const focusAfterLookup = useRef(false);
   const recent = useRecentQuotes(keys.recent);
   const geolocation = useGeolocation();
+  useFirstTouchWarmUp();
 
-  const writeOptions = useCallback(
-    () => ({ shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
-    [form],
-  );
+  const goTo = useCallback((path: TripField) => focusFormField(formRef.current, path), []);
 
-  const fillAddress = useCallback(
-    (key: PointKey, address: FoundAddress) => {
-      const options = writeOptions();
-      // A geocoder that knows only the colonia must not wipe the street the dispatcher typed.
-      if (address.street) {
-        setValue(`${key}.street`, address.street, options);
-        setValue(`${key}.exteriorNumber`, address.exteriorNumber, options);
-      }
-      if (address.neighborhood) setValue(`${key}.neighborhood`, address.neighborhood, options);
-      if (address.zipCode) setValue(`${key}.zipCode`, address.zipCode, options);
-    },
-    [setValue, writeOptions],
-  );
-
-  const geocode = useReverseGeocode(
-    useCallback(
-      (key: PointKey, address: FoundAddress, at: LatLng) => {
-        const pin = pinOf(getValues(key));
-        if (pin && pin.lat === at.lat && pin.lng === at.lng) fillAddress(key, address);
-      },
-      [fillAddress, getValues],
-    ),
-  );
-
-  const bringIntoView = useCallback(
-    (key: PointKey, at: LatLng) => {
-      const other = pinOf(getValues(OTHER[key]));
-      setFocus((current) => ({ seq: current.seq + 1, points: other ? [at, other] : [at] }));
+  /** Brings every pin into view with room around it (all of them, or only when one is out). */
+  const frameTrip = useCallback(
+    (onlyIfOutside = false) => {
+      const points = POINT_KEYS.map((key) => pinOf(getValues(key))).filter(
+        (point): point is LatLng => point !== null,
+      );
+      setFrame((current) => ({ seq: current.seq + 1, points, onlyIfOutside }));
     },
     [getValues],
   );
 
-  const placePin = useCallback(
-    (key: PointKey, at: LatLng, { pan = false, lookup = true } = {}) => {
-      const options = writeOptions();
-      setValue(`${key}.lat`, at.lat, options);
-      setValue(`${key}.lng`, at.lng, options);
-      if (lookup) void geocode.lookup(key, at);
-      if (pan) bringIntoView(key, at);
-      // With one pin placed, the next tap goes to the other one.
-      if (!pinOf(getValues(OTHER[key]))) setActivePin(OTHER[key]);
-    },
-    [bringIntoView, geocode, getValues, setValue, writeOptions],
-  );
-
   // ------------------------------------------------------------ quoting
 
-  const mutation = useMutation<{ quote: Quote }, Error, QuoteAttempt>({
-    mutationFn: ({ request }) =>
-      requestJson<{ quote: Quote }>('/api/quote', {
-        method: 'POST',
-        body: request,
-        timeoutMs: 30_000,
-      }),
-    onSuccess: ({ quote }, { key, values: quotedValues }) => {
+  const mutation = useQuoteRequest({
+    resumeKey: keys.resume,
+    onQuoted: (quote, { key, values: quotedValues }) => {
       setShown({ quote, key });
-      recent.add({
-        id: `${quote.quotedAt}-${key.length}-${Date.now()}`,
-        values: quotedValues,
-        quote,
-      });
-      resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      recent.add({ id: `${quote.quotedAt}-${Date.now()}`, values: quotedValues, quote });
+      frameTrip();
     },
-    onError: (error) => {
-      if (isSessionOver(error)) {
-        // The draft is already on the device; after signing in, the quote is asked again.
-        try {
-          sessionStorage.setItem(keys.resume, '1');
-        } catch {
-          // Without sessionStorage the dispatcher presses Cotizar once more.
-        }
-        router.replace('/sign-in?reason=expired');
-        return;
+    onFieldErrors: (fields) => {
+      for (const [path, message] of Object.entries(fields)) {
+        setError(path as FieldPath<QuoteDraftValues>, { type: 'server', message });
       }
-      if (error instanceof RequestError && error.code === 'invalid_request' && error.fields) {
-        for (const [path, message] of Object.entries(error.fields)) {
-          setError(path as FieldPath<QuoteDraftValues>, { type: 'server', message });
-        }
-      }
-      resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     },
+    onSettled: () => resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
   });
 
-  const focusFirstInvalid = useCallback(() => {
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
-  }, []);
+  function focusFirstInvalid(errors: FieldErrors<QuoteDraftValues>) {
+    for (const key of POINT_KEYS) {
+      const field = ADDRESS_FIELDS.find((name) => errors[key]?.[name]);
+      const path = field ? `${key}.${field}` : errors[key] ? `${key}.coordinates` : null;
+      if (path) {
+        requestAnimationFrame(() => goTo(path as TripField));
+        return;
+      }
+    }
+  }
 
   function submit(event?: FormEvent) {
-    return handleSubmit(
-      (request) => {
-        const quoted = structuredClone(getValues());
-        mutation.mutate({ request, values: quoted, key: draftKey(quoted) });
-      },
-      () => focusFirstInvalid(),
-    )(event);
+    return handleSubmit((request) => {
+      const quoted = structuredClone(getValues());
+      mutation.mutate({ request, values: quoted, key: draftKey(quoted) });
+    }, focusFirstInvalid)(event);
   }
   const resumeQuote = useEffectEvent(() => void submit());
 
   // ------------------------------------------------------------ the draft on the device
 
-  // Storage exists only in the browser: the draft is restored once, right after the first render.
-  // As a transition: the re-render it causes yields to the browser every few milliseconds instead
-  // of holding the main thread while the screen is still starting up.
-  useEffect(() => {
-    startTransition(() => {
-      const draft = parseDraft(safeRead(keys.draft));
-      if (draft) {
-        reset(draft.values);
-        setActivePin(draft.activePin);
-        const pins = [pinOf(draft.values.pickup), pinOf(draft.values.dropoff)].filter(
-          (pin): pin is LatLng => pin !== null,
-        );
-        if (pins.length) setFocus({ seq: 1, points: pins });
+  const onRestore = useCallback(
+    (stored: StoredDraft | null) => {
+      if (stored) {
+        reset(stored.values);
+        addresses.replace(stored.provenance);
+        setActivePin(stored.activePin);
+        frameTrip();
         // A reload shows the last result again when it belongs to this very draft.
         const last = parseRecent(safeRead(keys.recent))[0];
-        const key = draftKey(draft.values);
+        const key = draftKey(stored.values);
         if (last && draftKey(last.values) === key) setShown({ quote: last.quote, key });
       }
-      try {
-        if (sessionStorage.getItem(keys.resume)) {
-          sessionStorage.removeItem(keys.resume);
-          resumeAfterLoad.current = true;
-        }
-      } catch {
-        // No sessionStorage: nothing to resume.
-      }
-      setLoaded(true);
-    });
-  }, [keys, reset]);
-
-  // What the first "Cotizar" needs (the schema, the result's figures) is fetched at the dispatcher's
-  // first touch, key or focus: long before two pins are placed, yet never while the screen starts.
-  useEffect(() => {
-    const events = ['pointerdown', 'keydown', 'focusin'] as const;
-    const warm = () => {
-      for (const event of events) window.removeEventListener(event, warm, true);
-      void Promise.all([loadQuoteResolver(), import('./quote-figures')]).catch(() => {
-        // Offline right now: they load on the first "Cotizar" instead.
-      });
-    };
-    for (const event of events) window.addEventListener(event, warm, true);
-    return () => {
-      for (const event of events) window.removeEventListener(event, warm, true);
-    };
-  }, []);
-
-  useEffect(() => {
-    if (!loaded) return;
-    safeWrite(keys.draft, JSON.stringify({ values, activePin }));
-  }, [values, activePin, loaded, keys]);
+      resumeAfterLoad.current = takeQuoteToResume(keys.resume);
+    },
+    [addresses, frameTrip, keys, reset],
+  );
+  const loaded = useStoredDraft(
+    keys.draft,
+    { values, activePin, provenance: addresses.provenance },
+    onRestore,
+  );
 
   useEffect(() => {
     if (loaded && resumeAfterLoad.current) {
@@ -284,55 +194,112 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
     }
   }, [loaded]);
 
+  // Both pins placed by the dispatcher and their addresses in: the keyboard goes to what is left.
+  const lookingUp = POINT_KEYS.some((key) => addresses.lookups[key].state === 'loading');
+  useEffect(() => {
+    if (!focusAfterLookup.current || lookingUp || !pickup || !dropoff) return;
+    focusAfterLookup.current = false;
+    const next = nextFieldToFill(trip);
+    if (next && !isTyping()) goTo(next);
+  });
+
   // ------------------------------------------------------------ actions
 
-  const onMapTap = useCallback((at: LatLng) => placePin(activePin, at), [activePin, placePin]);
-  const onPinMoved = useCallback((key: PointKey, at: LatLng) => placePin(key, at), [placePin]);
-
-  const onPick = useCallback(
-    (key: PointKey, address: FoundAddress) => {
-      geocode.forget(key);
-      placePin(key, { lat: address.lat, lng: address.lng }, { pan: true, lookup: false });
-      fillAddress(key, address);
+  const placeAt = useCallback(
+    (key: PointKey, at: LatLng, by: 'map' | 'text') => {
+      addresses.placePin(key, at);
+      // With one pin placed, the next tap goes to the other one.
+      if (!pinOf(getValues(OTHER[key]))) setActivePin(OTHER[key]);
+      focusAfterLookup.current = by === 'map';
+      frameTrip(by === 'map');
     },
-    [fillAddress, geocode, placePin],
+    [addresses, frameTrip, getValues],
   );
 
-  const onCoordinates = useCallback(
-    (key: PointKey, at: LatLng) => placePin(key, at, { pan: true }),
-    [placePin],
+  const onMapTap = useCallback((at: LatLng) => placeAt(activePin, at, 'map'), [activePin, placeAt]);
+  const onPinMoved = useCallback((key: PointKey, at: LatLng) => placeAt(key, at, 'map'), [placeAt]);
+
+  /** After a search pick, the point's first field still to write takes the focus. */
+  const focusNextOf = useCallback(
+    (key: PointKey) => {
+      const next = nextFieldToFill(
+        tripReadiness(getValues(), earlierOf(provenanceStore.get())),
+        key,
+      );
+      requestAnimationFrame(() => {
+        if (next) goTo(next);
+      });
+    },
+    [getValues, goTo, provenanceStore],
+  );
+
+  const handlers = useMemo<PointHandlers>(
+    () => ({
+      onPick: (key: PointKey, result: SearchResult) => {
+        addresses.pickResult(key, result);
+        if (!pinOf(getValues(OTHER[key]))) setActivePin(OTHER[key]);
+        frameTrip();
+        focusNextOf(key);
+      },
+      onUseTyped: (key: PointKey, typed: TypedStreet) => {
+        addresses.applyTypedStreet(key, typed);
+        focusNextOf(key);
+      },
+      onCoordinates: (key: PointKey, at: LatLng) => placeAt(key, at, 'text'),
+      onTyped: (key: PointKey, field: AddressField, value: string) =>
+        addresses.typed(key, field, value),
+      onKeepEarlier: addresses.keepEarlier,
+      onClearEarlier: (key: PointKey) => {
+        addresses.clearEarlier(key);
+        focusNextOf(key);
+      },
+    }),
+    [addresses, focusNextOf, frameTrip, getValues, placeAt],
   );
 
   function locateMe() {
-    geolocation.locate((at) => placePin('pickup', at, { pan: true }));
+    geolocation.locate((at) => placeAt('pickup', at, 'text'));
   }
 
   function swap() {
-    const current = getValues();
-    const options = writeOptions();
-    setValue('pickup', current.dropoff, options);
-    setValue('dropoff', current.pickup, options);
-    geocode.swap();
+    addresses.swap();
+    frameTrip();
   }
 
   function clear() {
+    setCleared({
+      values: structuredClone(getValues()),
+      provenance: provenanceStore.get(),
+      activePin,
+      shown,
+    });
     reset(emptyDraft());
-    geocode.forget();
+    addresses.replace();
     geolocation.dismiss();
     setActivePin('pickup');
     setShown(null);
     mutation.reset();
   }
 
+  function undoClear() {
+    if (!cleared) return;
+    reset(cleared.values);
+    addresses.replace(cleared.provenance);
+    setActivePin(cleared.activePin);
+    setShown(cleared.shown);
+    setCleared(null);
+    frameTrip();
+  }
+
   function openRecent(entry: RecentQuote) {
     reset(entry.values);
-    geocode.forget();
+    addresses.replace({
+      pickup: vouchedFor(entry.values.pickup),
+      dropoff: vouchedFor(entry.values.dropoff),
+    });
     mutation.reset();
     setShown({ quote: entry.quote, key: draftKey(entry.values) });
-    const pins = [pinOf(entry.values.pickup), pinOf(entry.values.dropoff)].filter(
-      (pin): pin is LatLng => pin !== null,
-    );
-    setFocus((current) => ({ seq: current.seq + 1, points: pins }));
+    frameTrip();
     resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }
 
@@ -356,41 +323,11 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
       }
     : shown
       ? { kind: 'quote', quote: shown.quote, stale: shown.key !== currentKey }
-      : { kind: 'empty', pickupPlaced: Boolean(pickup), dropoffPlaced: Boolean(dropoff) };
-
-  const hasErrors = Object.keys(form.formState.errors).length > 0;
-  const locationMessage = geolocation.problem
-    ? t(
-        geolocation.problem === 'denied'
-          ? 'pins.locationDenied'
-          : geolocation.problem === 'timeout'
-            ? 'pins.locationTimeout'
-            : geolocation.problem === 'unsupported'
-              ? 'pins.locationUnsupported'
-              : 'pins.locationUnavailable',
-      )
-    : null;
+      : { kind: 'empty', trip };
 
   return (
     <div className={styles.screen}>
-      <header className={styles.header}>
-        <a href="#quote-panel" className={styles.skipLink}>
-          {t('app.skipToForm')}
-        </a>
-        <p className={styles.brand}>
-          <span className={styles.brandLong}>
-            <AppName />
-          </span>
-          <span className={styles.brandShort}>
-            <AppName short />
-          </span>
-        </p>
-        <p className={styles.user}>{t('header.signedInAs', { name: user.name })}</p>
-        <div className={styles.headerActions}>
-          <LanguageSwitch className={styles.headerButton} />
-          <SignOutButton className={styles.headerButton} />
-        </div>
-      </header>
+      <ScreenHeader userName={user.name} />
 
       <div className={styles.mapArea}>
         <QuoteMap
@@ -401,7 +338,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
           pickup={pickup}
           dropoff={dropoff}
           outside={outside}
-          focus={focus}
+          frame={frame}
           onTap={onMapTap}
           onPinMoved={onPinMoved}
         />
@@ -415,56 +352,52 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
           className={styles.panel}
           onSubmit={submit}
           noValidate
-          aria-label={t('quote.resultTitle')}
+          aria-label={t('resultTitle')}
         >
           <div className={styles.panelBody}>
             <OfflineNotice />
-            <div className={styles.top}>
-              <PinToolbar
-                activePin={activePin}
-                onActivePinChange={setActivePin}
-                onUseMyLocation={locateMe}
-                locating={geolocation.locating}
-                onSwap={swap}
-                onClear={clear}
-                canSwap={Boolean(pickup || dropoff)}
-                canClear={Boolean(pickup || dropoff) || form.formState.isDirty}
-                locationMessage={locationMessage}
-              />
-              <QuoteResult
-                ref={resultRef}
-                state={resultState}
-                pending={mutation.isPending}
-                onRetry={() => void submit()}
-              />
-            </div>
+            <PinToolbar
+              activePin={activePin}
+              onActivePinChange={setActivePin}
+              onUseMyLocation={locateMe}
+              locating={geolocation.locating}
+              locationProblem={geolocation.problem}
+              onSwap={swap}
+              onClear={clear}
+              canSwap={Boolean(pickup || dropoff)}
+              canClear={currentKey !== EMPTY_KEY}
+              onUndoClear={cleared && currentKey === EMPTY_KEY ? undoClear : null}
+            />
+            <QuoteResult
+              ref={resultRef}
+              state={resultState}
+              pending={mutation.isPending}
+              coverageKnown={config.builtinCourier}
+              onRetry={() => void submit()}
+            />
             <div className={styles.points}>
-              {(['pickup', 'dropoff'] as const).map((key) => (
+              {POINT_KEYS.map((key) => (
                 <PointFieldset
                   key={key}
                   pointKey={key}
-                  lookup={geocode.status[key]}
+                  lookup={addresses.lookups[key]}
+                  readiness={trip[key]}
                   outside={outside === key}
                   near={pinOf(values[key]) ?? pinOf(values[OTHER[key]])}
-                  onPick={onPick}
-                  onCoordinates={onCoordinates}
+                  handlers={handlers}
                 />
               ))}
             </div>
             <RecentQuotes recent={recent.recent} onOpen={openRecent} onClear={recent.clear} />
           </div>
           <div className={styles.submitBar}>
-            {hasErrors && (
-              <p role="alert" className={styles.summary}>
-                {t('validation.summary')}
-              </p>
-            )}
+            <ValidationSummary onGoTo={goTo} />
             <button
               type="submit"
               className={`button button-primary ${styles.submit}`}
               disabled={mutation.isPending}
             >
-              {mutation.isPending ? t('quote.submitting') : t('quote.submit')}
+              {mutation.isPending ? t('submitting') : t('submit')}
             </button>
           </div>
         </form>

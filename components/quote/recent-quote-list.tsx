@@ -7,7 +7,10 @@ import styles from './quote-screen.module.css';
 
 const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
 
-/** The recent quotes, newest first; each opens back onto the map and the form. */
+/**
+ * The recent quotes, newest first, one row per trip (addRecent merges repeats); each row says the
+ * total, the delivery time and the vehicle, and opens back onto the map and the form.
+ */
 export function RecentQuoteList({
   recent,
   onOpen,
@@ -34,11 +37,16 @@ export function RecentQuoteList({
                 })}
               </span>
               <span className={styles.recentFigures}>
-                <strong>{money.format(entry.quote.total)}</strong> ·{' '}
+                <strong>{money.format(entry.quote.total)}</strong>
+                {' · '}
+                {t('minutes', { minutes: entry.quote.etaMinutes })}
+                {' · '}
+                {entry.quote.isBike ? t('bike') : t('motorbike')}
+                {' · '}
                 {format.dateTime(new Date(entry.quote.quotedAt), {
                   day: 'numeric',
                   month: 'short',
-                  hour: '2-digit',
+                  hour: 'numeric',
                   minute: '2-digit',
                 })}
               </span>

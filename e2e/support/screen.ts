@@ -127,8 +127,45 @@ export async function fillPoint(page: Page, point: 'pickup' | 'dropoff', text: P
   }
 }
 
-const LOOKUP_DONE =
-  /Campos llenados|No encontramos|No pudimos leer|filled in from the pin|found no address|could not read/;
+export const LOOKUP_DONE =
+  /Del pin|El pin no cambió|No encontramos|No pudimos leer|From the pin|did not change|found no address|could not read/;
+
+/** The line under a point's fields that says what its pin's lookup filled. */
+export const lookupLine = (page: Page, point: 'pickup' | 'dropoff') =>
+  pointGroup(page, point).locator('p[aria-live]').last();
+
+/**
+ * Counts what a dispatcher does: every tap or click and every character typed, so a test can
+ * say how much work a first quote takes.
+ */
+export class Effort {
+  taps = 0;
+  typed = 0;
+
+  constructor(private readonly testInfo: TestInfo) {}
+
+  async tap(target: Locator, options?: { position?: { x: number; y: number } }) {
+    this.taps++;
+    if (isTouch(this.testInfo)) await target.tap(options);
+    else await target.click(options);
+  }
+
+  /** Types into a field, tapping it first unless it already has the focus (that tap counts). */
+  async type(target: Locator, text: string) {
+    if (!(await target.evaluate((element) => element === document.activeElement))) {
+      await this.tap(target);
+    }
+    this.typed += text.length;
+    await target.page().keyboard.type(text);
+  }
+
+  /** A tap on the map at an offset from its centre. */
+  async tapMap(page: Page, dx: number, dy: number) {
+    const map = page.locator('.leaflet-container');
+    const box = (await map.boundingBox())!;
+    await this.tap(map, { position: { x: box.width / 2 + dx, y: box.height / 2 + dy } });
+  }
+}
 
 export const resultCard = (page: Page) =>
   page.locator('section[aria-labelledby="quote-result-title"]');

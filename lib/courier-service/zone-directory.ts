@@ -45,6 +45,10 @@ const zonePropertiesSchema = z.object({
   idZone: z.number().int().positive(),
   name: z.string().trim().min(1).max(40),
   description: z.string().max(200),
+  /** The served area as a dispatcher names it, per language ("Ciudad de México y zona metropolitana"). */
+  areaName: z
+    .object({ 'es-MX': z.string().trim().min(1).max(120), en: z.string().trim().min(1).max(120) })
+    .optional(),
   active: z.boolean(),
   timeZone: z
     .string()

@@ -41,6 +41,7 @@ export interface CoverageProperties {
   id: number;
   name: string;
   description: string;
+  areaName?: { 'es-MX': string; en: string };
   active: boolean;
 }
 
@@ -65,6 +66,7 @@ export async function coverageForMap(): Promise<
         id: properties.idZone,
         name: properties.name,
         description: properties.description,
+        ...(properties.areaName && { areaName: properties.areaName }),
         active: properties.active,
       },
       geometry:

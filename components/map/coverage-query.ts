@@ -1,0 +1,27 @@
+import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
+import { requestJson } from '@/components/ui/request-json';
+import type { Locale } from '@/lib/i18n/config';
+
+/** A zone as GET /api/coverage describes it (see lib/courier-service/zones.ts, coverageForMap). */
+export interface CoverageZone {
+  name: string;
+  active: boolean;
+  areaName?: Record<Locale, string>;
+}
+
+export type Coverage = FeatureCollection<Polygon | MultiPolygon, CoverageZone>;
+
+/** The built-in courier's zones: drawn on the map, and named when a point is out of coverage. */
+export const coverageQuery = {
+  queryKey: ['coverage'],
+  queryFn: () => requestJson<Coverage>('/api/coverage'),
+  staleTime: Infinity,
+  retry: 1,
+} as const;
+
+/** The served areas as a dispatcher names them, in their language ("Guadalajara (área metropolitana)"). */
+export function servedAreas(coverage: Coverage | undefined, locale: Locale): string[] {
+  return (coverage?.features ?? [])
+    .filter((zone) => zone.properties.active)
+    .map((zone) => zone.properties.areaName?.[locale] ?? zone.properties.name.toUpperCase());
+}

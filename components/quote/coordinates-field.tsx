@@ -1,0 +1,82 @@
+'use client';
+
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslations } from 'use-intl';
+import { formatCoordinates, parseCoordinates } from './coordinates';
+import { FieldNotes, notesOf, useFieldMessage } from './field-notes';
+import { pinOf, type LatLng, type PointKey, type QuoteDraftValues } from './quote-draft';
+import styles from './quote-screen.module.css';
+
+/** The pin's coordinates: shown as the pin moves, and typed to move the pin without the map. */
+export function CoordinatesField({
+  pointKey,
+  onCoordinates,
+}: {
+  pointKey: PointKey;
+  onCoordinates: (key: PointKey, at: LatLng) => void;
+}) {
+  const t = useTranslations('point');
+  const fieldMessage = useFieldMessage();
+  const id = useId();
+  const {
+    control,
+    formState: { errors },
+  } = useFormContext<QuoteDraftValues>();
+  const [lat, lng] = useWatch({ control, name: [`${pointKey}.lat`, `${pointKey}.lng`] });
+  const shown = formatCoordinates(pinOf({ lat, lng }));
+  // While the dispatcher types, their text wins; otherwise the field shows where the pin is.
+  const [editing, setEditing] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+
+  const pointErrors = errors[pointKey];
+  const schemaError = pointErrors?.lat ?? pointErrors?.lng;
+  const message = invalid
+    ? t('coordinatesInvalid')
+    : schemaError?.message === 'validation.required'
+      ? t('pinRequired')
+      : fieldMessage(schemaError);
+
+  function commit() {
+    if (editing === null) return;
+    const text = editing;
+    setEditing(null);
+    if (text.trim() === '' || text === shown) {
+      setInvalid(false);
+      return;
+    }
+    const at = parseCoordinates(text);
+    setInvalid(!at);
+    if (at) onCoordinates(pointKey, at);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commit();
+    }
+  }
+
+  return (
+    <div className={`field ${styles.wide}`}>
+      <label className="field-label" htmlFor={id}>
+        {t('coordinates')}
+      </label>
+      <input
+        id={id}
+        name={`${pointKey}.coordinates`}
+        className="input"
+        inputMode="decimal"
+        autoComplete="off"
+        spellCheck={false}
+        value={editing ?? shown}
+        onChange={(event) => setEditing(event.target.value)}
+        onBlur={commit}
+        onKeyDown={onKeyDown}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={notesOf(id, true, message)}
+      />
+      <FieldNotes id={id} hint={t('coordinatesHint')} message={message} />
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { RequestError, requestJson } from '@/components/ui/request-json';
+import type { Quote } from '@/lib/quote/quote';
+import type { QuoteRequest } from '@/lib/quote/schema';
+import type { QuoteDraftValues } from './quote-draft';
+import type { QuoteProblem } from './quote-result';
+
+/** One "Cotizar": the request sent, the draft as it was, and that draft's fingerprint. */
+export interface QuoteAttempt {
+  request: QuoteRequest;
+  values: QuoteDraftValues;
+  key: string;
+}
+
+const KNOWN_PROBLEMS = new Set<string>([
+  'pickup_out_of_coverage',
+  'dropoff_out_of_coverage',
+  'courier_rejected',
+  'courier_unavailable',
+  'courier_timeout',
+  'courier_error',
+  'rate_limited',
+  'invalid_request',
+  'offline',
+]);
+
+export function problemOf(error: unknown): QuoteProblem {
+  if (!(error instanceof RequestError)) return 'unknown';
+  if (KNOWN_PROBLEMS.has(error.code)) return error.code as QuoteProblem;
+  if (error.code === 'timeout') return 'courier_timeout';
+  if (error.status >= 502) return 'courier_error';
+  return 'unknown';
+}
+
+export const isSessionOver = (error: unknown) =>
+  error instanceof RequestError && error.status === 401;
+
+/** Set when a quote was cut short by an expired session: after signing in, it is asked again. */
+export function markQuoteToResume(resumeKey: string) {
+  try {
+    sessionStorage.setItem(resumeKey, '1');
+  } catch {
+    // Without sessionStorage the dispatcher presses Cotizar once more.
+  }
+}
+
+export function takeQuoteToResume(resumeKey: string): boolean {
+  try {
+    if (!sessionStorage.getItem(resumeKey)) return false;
+    sessionStorage.removeItem(resumeKey);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The quote request: sent once per "Cotizar", never retried behind the dispatcher's back. An
+ * expired session sends them to sign in (the draft is on the device) and the quote resumes after.
+ */
+export function useQuoteRequest({
+  resumeKey,
+  onQuoted,
+  onFieldErrors,
+  onSettled,
+}: {
+  resumeKey: string;
+  onQuoted: (quote: Quote, attempt: QuoteAttempt) => void;
+  onFieldErrors: (fields: Record<string, string>) => void;
+  onSettled: () => void;
+}) {
+  const router = useRouter();
+  return useMutation<{ quote: Quote }, Error, QuoteAttempt>({
+    mutationFn: ({ request }) =>
+      requestJson<{ quote: Quote }>('/api/quote', {
+        method: 'POST',
+        body: request,
+        timeoutMs: 30_000,
+      }),
+    onSuccess: ({ quote }, attempt) => {
+      onQuoted(quote, attempt);
+      onSettled();
+    },
+    onError: (error) => {
+      if (isSessionOver(error)) {
+        markQuoteToResume(resumeKey);
+        router.replace('/sign-in?reason=expired');
+        return;
+      }
+      if (error instanceof RequestError && error.code === 'invalid_request' && error.fields) {
+        onFieldErrors(error.fields);
+      }
+      onSettled();
+    },
+  });
+}
