@@ -19,19 +19,29 @@ import { describeMachine, describeSource, describeVersions } from './lib/machine
 import { markdownReport } from './lib/report.mjs';
 import { startTileServer } from './lib/tile-server.mjs';
 import { measureAppOverhead } from './figures/app-overhead.mjs';
+import { measureFirstQuoteEffort } from './figures/first-quote-effort.mjs';
 import { measureLighthouse } from './figures/lighthouse.mjs';
 import { measureLogins } from './figures/logins.mjs';
 import { measureMemory } from './figures/memory.mjs';
 import { measureScreenWeight } from './figures/screen-weight.mjs';
 import { measureZoneGrowthFigure } from './figures/zone-growth.mjs';
 
-const FIGURES = ['app-overhead', 'logins', 'zone-growth', 'screen-weight', 'lighthouse', 'memory'];
+const FIGURES = [
+  'app-overhead',
+  'logins',
+  'zone-growth',
+  'screen-weight',
+  'lighthouse',
+  'first-quote-effort',
+  'memory',
+];
 const TITLES = {
   'app-overhead': 'what the app adds to a quote',
   logins: 'logins per session',
   'zone-growth': 'zone lookup growth',
   'screen-weight': 'quote screen weight',
   lighthouse: 'quote screen under Lighthouse (mobile)',
+  'first-quote-effort': 'taps and typed characters to a first quote',
   memory: 'memory',
 };
 
@@ -92,7 +102,13 @@ buildIfNeeded();
 await figure('zone-growth', () => measureZoneGrowthFigure({ smoke }));
 
 const tiles = await startTileServer();
-const needsMainServer = ['app-overhead', 'memory', 'screen-weight', 'lighthouse'].some(wanted);
+const needsMainServer = [
+  'app-overhead',
+  'memory',
+  'screen-weight',
+  'lighthouse',
+  'first-quote-effort',
+].some(wanted);
 const server = needsMainServer
   ? await startApp({
       label: 'main server',
@@ -107,9 +123,11 @@ try {
   if (screenPresent) {
     await figure('screen-weight', () => measureScreenWeight(server));
     await figure('lighthouse', () => measureLighthouse(server, { smoke }));
+    await figure('first-quote-effort', () => measureFirstQuoteEffort(server, { tiles }));
   } else {
     notMeasured('screen-weight', 'not measured: screen missing');
     notMeasured('lighthouse', 'not measured: screen missing');
+    notMeasured('first-quote-effort', 'not measured: screen missing');
   }
 } finally {
   await server?.stop();

@@ -1,0 +1,132 @@
+// Figure 7: what a first quote costs the dispatcher, counted rather than timed. On a tablet
+// (768×1024, touch), signed in on an empty screen, Chromium does what the screen asks: two taps on
+// the map (A, then B), then it writes what is still missing, field by field, in the order the
+// screen leads (a tap on a field that does not already have the focus counts as a tap), and taps
+// "Cotizar". It counts the taps and the characters typed, once with the built-in gazetteer (which
+// knows colonias, not streets) and once with a street-level geocoder (a Photon stand-in answering
+// in Photon's own GeoJSON on a loopback port).
+import { devices } from 'playwright-core';
+import { runnerImport } from 'vite';
+import { ROOT, startApp } from '../lib/app-server.mjs';
+import { launchChromium } from '../lib/browser.mjs';
+import { DISPATCHER } from '../lib/trip.mjs';
+
+export const BUDGET = {
+  builtin: { taps: 6, typed: 19 },
+  photon: { taps: 3, typed: 0 },
+};
+
+/** What the dispatcher types when the screen asks: the recorded trip's street and numbers. */
+const TYPED = {
+  pickup: { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez', zipCode: '06600' },
+  dropoff: { street: 'Sonora', exteriorNumber: '180', neighborhood: 'Hipódromo', zipCode: '06100' },
+};
+const REQUIRED = ['street', 'exteriorNumber', 'neighborhood', 'zipCode'];
+const LOOKUP_DONE = /Del pin|El pin no cambió|No encontramos|No pudimos leer/;
+
+async function journey(browser, origin) {
+  const context = await browser.newContext({
+    ...devices['iPad (gen 7)'],
+    viewport: { width: 768, height: 1024 },
+    locale: 'es-MX',
+    timezoneId: 'America/Mexico_City',
+    serviceWorkers: 'block',
+  });
+  try {
+    const signIn = await context.request.post(`${origin}/api/session`, {
+      headers: { origin },
+      data: DISPATCHER,
+    });
+    if (signIn.status() !== 200) throw new Error(`sign-in failed: HTTP ${signIn.status()}`);
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await page.locator('.leaflet-tile-loaded').first().waitFor({ timeout: 30_000 });
+
+    const count = { taps: 0, typed: 0 };
+    const map = page.locator('.leaflet-container');
+    const box = await map.boundingBox();
+    for (const [point, dx, dy] of [
+      ['pickup', -40, -30],
+      ['dropoff', 40, 30],
+    ]) {
+      count.taps++;
+      await map.tap({ position: { x: box.width / 2 + dx, y: box.height / 2 + dy } });
+      await page
+        .locator(`fieldset[data-point="${point}"] p[aria-live]`)
+        .last()
+        .filter({ hasText: LOOKUP_DONE })
+        .waitFor({ timeout: 15_000 });
+    }
+    // Then whatever the screen still asks for, in its order, until its guide says all is set.
+    for (let guard = 0; guard < 10; guard++) {
+      const next = await page.evaluate(
+        ({ required }) => {
+          const active = document.activeElement;
+          const needs = (input) =>
+            input.value.trim() === '' || input.getAttribute('data-origin') === 'earlier';
+          if (active instanceof HTMLInputElement && needs(active) && active.name.includes('.')) {
+            return { name: active.name, focused: true };
+          }
+          for (const point of ['pickup', 'dropoff']) {
+            for (const field of required) {
+              const input = document.querySelector(`input[name="${point}.${field}"]`);
+              if (input && needs(input)) return { name: input.name, focused: false };
+            }
+          }
+          return null;
+        },
+        { required: REQUIRED },
+      );
+      if (!next) break;
+      const input = page.locator(`input[name="${next.name}"]`);
+      if (!next.focused) {
+        count.taps++;
+        await input.tap();
+      }
+      const [point, field] = next.name.split('.');
+      const text = TYPED[point][field];
+      count.typed += text.length;
+      await page.keyboard.type(text);
+    }
+    count.taps++;
+    await page.getByRole('button', { name: 'Cotizar' }).tap();
+    await page
+      .locator('section[aria-labelledby="quote-result-title"][data-state="fresh"]')
+      .waitFor({ timeout: 30_000 });
+    return count;
+  } finally {
+    await context.close();
+  }
+}
+
+export async function measureFirstQuoteEffort(server, { tiles }) {
+  const { module: photonStandIn } = await runnerImport(`${ROOT}/test/support/photon-stand-in.ts`, {
+    configFile: false,
+    root: ROOT,
+    logLevel: 'error',
+    resolve: { alias: { '@': ROOT } },
+  });
+  const photon = await photonStandIn.startPhotonStandIn();
+  const photonServer = await startApp({
+    label: 'photon server',
+    env: { NEXT_PUBLIC_TILE_URL: tiles.urlTemplate, GEOCODER: 'photon', PHOTON_URL: photon.url },
+  });
+  const browser = await launchChromium();
+  try {
+    const builtin = await journey(browser, server.origin);
+    const street = await journey(browser, photonServer.origin);
+    const within = (count, budget) => count.taps <= budget.taps && count.typed <= budget.typed;
+    return {
+      id: 'first-quote-effort',
+      title: 'taps and typed characters to a first quote',
+      budget: `built-in gazetteer ≤ ${BUDGET.builtin.taps} taps and ${BUDGET.builtin.typed} characters; Photon ≤ ${BUDGET.photon.taps} taps and ${BUDGET.photon.typed}`,
+      result: `built-in: ${builtin.taps} taps, ${builtin.typed} characters; Photon: ${street.taps} taps, ${street.typed} characters`,
+      passed: within(builtin, BUDGET.builtin) && within(street, BUDGET.photon),
+      figures: { builtin, photon: street },
+    };
+  } finally {
+    await browser.close();
+    await photonServer.stop();
+    await photon.close();
+  }
+}
