@@ -104,6 +104,102 @@ test('the quote screen passes axe, has thumb-sized controls and keeps the map in
   }
 });
 
+/** Button labels that do not fit their button (wrapped or cut), and a placeholder cut short. */
+async function cramped(page: Page) {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    for (const button of document.querySelectorAll<HTMLElement>(
+      'button, label:has(input[type=radio])',
+    )) {
+      if (button.offsetParent === null) continue;
+      if (button.scrollWidth > button.clientWidth + 1) {
+        problems.push(`cut: ${button.textContent?.trim()}`);
+      }
+      // Wrapped: the same label forced onto one line would be shorter.
+      const height = button.getBoundingClientRect().height;
+      button.style.whiteSpace = 'nowrap';
+      const oneLine = button.getBoundingClientRect().height;
+      button.style.whiteSpace = '';
+      if (oneLine < height - 1) problems.push(`wrapped: ${button.textContent?.trim()}`);
+    }
+    // A card whose content spills out of it (over the next one).
+    for (const box of document.querySelectorAll<HTMLElement>('section, fieldset')) {
+      if (box.offsetParent !== null && box.scrollHeight > box.clientHeight + 1) {
+        problems.push(`spills: ${box.getAttribute('aria-labelledby') ?? box.dataset.point}`);
+      }
+    }
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    for (const input of document.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+      if (input.offsetParent === null) continue;
+      const style = getComputedStyle(input);
+      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room =
+        input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (canvas.measureText(input.placeholder).width > room) {
+        problems.push(`placeholder cut: ${input.placeholder}`);
+      }
+    }
+    return problems;
+  });
+}
+
+test('nothing wraps or is cut: pin tools, search placeholders, the total and the delivery time', async ({
+  page,
+}, testInfo) => {
+  await openSignedIn(page);
+  expect(await cramped(page), 'empty screen').toEqual([]);
+  await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+  await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+  await page.getByRole('button', { name: 'Cotizar' }).click();
+  const card = resultCard(page);
+  await expect(card.getByTestId('quote-total')).toHaveText('$35.00');
+  expect(await cramped(page), 'quoted screen').toEqual([]);
+  // The delivery time is as large as the total, each on one line.
+  const size = (testId: string) =>
+    card.getByTestId(testId).evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return {
+        font: getComputedStyle(element).fontSize,
+        oneLine: box.height < 1.6 * parseFloat(getComputedStyle(element).fontSize),
+      };
+    });
+  const total = await size('quote-total');
+  const eta = await size('quote-eta');
+  expect(eta.font).toBe(total.font);
+  expect(eta.oneLine && total.oneLine).toBe(true);
+  await keepScreenshot(page, testInfo, `fit-result-${testInfo.project.name}`);
+});
+
+test('a moved pin’s marks and the search results pass axe and fit', async ({ page }, testInfo) => {
+  await openSignedIn(page);
+  await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+  await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+  await fillPoint(page, 'dropoff', { coordinates: '19.4300, -99.1500' });
+  await expect(pointGroup(page, 'dropoff').getByTestId('earlier-notice')).toBeVisible();
+  await page.getByRole('button', { name: 'Cotizar' }).click();
+  await expect(pointGroup(page, 'dropoff')).toContainText('Es del punto anterior del pin');
+
+  // The refused field is in view with its label, below the map and above the "Cotizar" bar.
+  const focused = page.locator(':focus');
+  await expect(focused).toHaveAttribute('name', 'dropoff.street');
+  const labelBox = await focused.evaluate((input) => {
+    const box = document.querySelector(`label[for="${input.id}"]`)!.getBoundingClientRect();
+    return { top: box.top, bottom: box.bottom };
+  });
+  const mapBox = (await page.locator('.leaflet-container').boundingBox())!;
+  const barTop = (await page.getByRole('button', { name: 'Cotizar' }).boundingBox())!.y;
+  const portrait = page.viewportSize()!.height > page.viewportSize()!.width;
+  if (portrait) expect(labelBox.top).toBeGreaterThanOrEqual(mapBox.y + mapBox.height);
+  expect(labelBox.bottom).toBeLessThanOrEqual(barTop);
+  await checkScreen(page, testInfo, 'fit-earlier');
+
+  const search = pointGroup(page, 'pickup').getByLabel('Buscar dirección');
+  await search.fill('juarez');
+  await search.press('Enter');
+  await expect(pointGroup(page, 'pickup').getByRole('list')).toBeVisible();
+  await checkScreen(page, testInfo, 'fit-search');
+});
+
 test('a form with mistakes passes axe too', async ({ page }, testInfo) => {
   await openSignedIn(page);
   await fillPoint(page, 'pickup', { street: 'Varsovia', zipCode: '066' });
