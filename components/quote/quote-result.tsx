@@ -1,10 +1,10 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
-import type { Ref } from 'react';
+import { useEffect, useState, type Ref } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'use-intl';
-import { coverageQuery, servedAreas } from '@/components/map/coverage-query';
+import { coverageQuery, servedAreas, type Coverage } from '@/components/map/coverage-query';
 import { toLocale } from '@/lib/i18n/config';
 import type { Quote } from '@/lib/quote/quote';
 import { POINT_KEYS } from './quote-draft';
@@ -158,8 +158,7 @@ function OutOfCoverage({
 }) {
   const t = useTranslations('quote');
   const format = useFormatter();
-  const { data } = useQuery({ ...coverageQuery, enabled: coverageKnown });
-  const areas = servedAreas(data, toLocale(useLocale()));
+  const areas = servedAreas(useCoverage(coverageKnown), toLocale(useLocale()));
   return (
     <>
       {t(`errors.${problem}`)}{' '}
@@ -168,6 +167,28 @@ function OutOfCoverage({
       {t(problem === 'pickup_out_of_coverage' ? 'errors.pickupWhatToDo' : 'errors.dropoffWhatToDo')}
     </>
   );
+}
+
+/**
+ * The zones the map drew (already in the query cache, or fetched once more). Read from the cache
+ * rather than through useQuery, whose observer code would otherwise join the screen's first load
+ * for a message that shows only after a refused quote.
+ */
+function useCoverage(known: boolean): Coverage | undefined {
+  const client = useQueryClient();
+  const [coverage, setCoverage] = useState(() =>
+    client.getQueryData<Coverage>(coverageQuery.queryKey),
+  );
+  useEffect(() => {
+    if (!known || coverage) return;
+    client
+      .fetchQuery(coverageQuery)
+      .then(setCoverage)
+      .catch(() => {
+        // Without the zones the message names no areas; it still says what to check.
+      });
+  }, [client, coverage, known]);
+  return coverage;
 }
 
 function Step({ done, text, doneLabel }: { done: boolean; text: string; doneLabel: string }) {
