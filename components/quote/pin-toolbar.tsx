@@ -108,11 +108,12 @@ function LocationIcon() {
   );
 }
 
-function SwapIcon() {
+/** A 20 px line icon beside a button's words (decorative: the words name the button). */
+function StrokeIcon({ d }: { d: string }) {
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path
-        d="M7 4v15M7 4 3 8M7 4l4 4M17 20V5M17 20l-4-4M17 20l4-4"
+        d={d}
         fill="none"
         stroke="currentColor"
         strokeWidth="2.2"
@@ -123,17 +124,5 @@ function SwapIcon() {
   );
 }
 
-function ClearIcon() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M5 7h14M10 7V4h4v3M7 7l1 13h8l1-13"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
+const SwapIcon = () => <StrokeIcon d="M7 4v15M7 4 3 8M7 4l4 4M17 20V5M17 20l-4-4M17 20l4-4" />;
+const ClearIcon = () => <StrokeIcon d="M5 7h14M10 7V4h4v3M7 7l1 13h8l1-13" />;
