@@ -7,7 +7,7 @@ const TARIFF: Tariff = {
   baseFare: 35,
   baseKm: 3,
   perKm: 7.5,
-  roadFactor: 1.3,
+  roadFactor: 1.27,
   bikeMaxKm: 4,
   pickupWaitMin: 20,
   bikeKmh: 12,
@@ -37,7 +37,7 @@ describe('price model', () => {
     });
   });
 
-  it('prices our 1.62 km estimate of the same trip the same way', () => {
+  it('prices a slightly longer estimate of the same trip the same way', () => {
     expect(price([1.62])).toMatchObject({ price: 35, etaMinutes: 28, isBike: true, total: 35 });
   });
 

@@ -42,9 +42,10 @@ const codeOf = (request: QuotationRequest) => {
 };
 
 describe('quotation', () => {
-  it('prices the recorded trip at 35.00 by day and 50.00 with the night surcharge', () => {
+  it('prices the recorded trip as recorded (1.58 km, 35.00, 28 min) by day, 50.00 at night', () => {
     const day = quoteOrder(order(VARSOVIA_36, SONORA_180), zones, at('2025-03-10T18:00:00Z'));
-    expect(day.data).toMatchObject({ distance: 1.62, price: 35, eta: 28, isBike: true });
+    // 1.2424 km great circle × cdmx's road factor 1.27, calibrated on this very trip.
+    expect(day.data).toMatchObject({ distance: 1.58, price: 35, eta: 28, isBike: true });
     expect(day.data).toMatchObject({ extraCharge: 0, total: 35 });
     const night = quoteOrder(order(VARSOVIA_36, SONORA_180), zones, at('2025-03-11T05:30:00Z'));
     expect(night.data).toMatchObject({ price: 35, extraCharge: 15, total: 50 });
@@ -65,7 +66,7 @@ describe('quotation', () => {
     expect(etas.at(-1)).toBe(data.eta);
   });
 
-  it('answers with the codes of DESIGN.md for each rule', () => {
+  it('answers with the code of each rule (docs/courier-api.md, "Result codes")', () => {
     expect(codeOf(order(VARSOVIA_36))).toBe(-111);
     expect(codeOf(order(VARSOVIA_36, ...Array(10).fill(SONORA_180)))).toBe(-111);
     expect(codeOf(order(place('19.04', '-98.20'), SONORA_180))).toBe(-114); // Puebla

@@ -5,10 +5,11 @@ describe('coverage for the dispatcher’s map', () => {
   it('lists every zone, served or not, with its outline and nothing of its tariff', async () => {
     const coverage = await coverageForMap();
     expect(coverage.type).toBe('FeatureCollection');
+    const areaName = { 'es-MX': expect.any(String), en: expect.any(String) };
     expect(coverage.features.map((f) => f.properties)).toEqual([
-      { id: 1, name: 'cdmx', description: 'CDMX|MÉX.|MOR.|HGO.', active: true },
-      { id: 2, name: 'gdl', description: expect.any(String), active: true },
-      { id: 3, name: 'mty', description: expect.any(String), active: false },
+      { id: 1, name: 'cdmx', description: 'CDMX|MÉX.|MOR.|HGO.', areaName, active: true },
+      { id: 2, name: 'gdl', description: expect.any(String), areaName, active: true },
+      { id: 3, name: 'mty', description: expect.any(String), areaName, active: false },
     ]);
     const cdmx = coverage.features[0]!.geometry;
     expect(cdmx.type).toBe('Polygon');

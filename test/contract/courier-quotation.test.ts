@@ -76,8 +76,9 @@ describe('courier quotation: prices', () => {
       packageValue: 0,
       zone: { idZone: 1, name: 'cdmx', description: 'CDMX|MÉX.|MOR.|HGO.' },
     });
-    // 1.24 km as the crow flies × 1.3 road factor; the legacy courier measured 1.58 km by road.
-    expect(quote.distance).toBeCloseTo(1.62, 2);
+    // 1.2424 km as the crow flies × cdmx's road factor 1.27: 1.58 km, as the legacy courier
+    // measured it by road.
+    expect(quote.distance).toBe(1.58);
     expect(quote.messengerFee).toBe(28);
     expect(quote.expressCost).toBe(7);
     expect(quote.extraCharge).toBe(0);
@@ -87,11 +88,11 @@ describe('courier quotation: prices', () => {
 
   it('sends a 9 km trip in Mexico City by motorbike, at a higher price', async () => {
     const quote = await quoted(trip(VARSOVIA_36, METRO_COYOACAN));
-    expect(quote.distance).toBeCloseTo(9.13, 2);
+    expect(quote.distance).toBe(8.92); // 7.03 km great circle × 1.27
     expect(quote.isBike).toBe(false);
     expect(quote.vehicle).toBe('motorbike');
-    expect(quote.price).toBe(80.98); // 35 + (9.13 − 3) × 7.50
-    expect(quote.eta).toBe(42); // 20 + 9.13 km at 25 km/h
+    expect(quote.price).toBe(79.4); // 35 + (8.92 − 3) × 7.50
+    expect(quote.eta).toBe(41); // 20 + 8.92 km at 25 km/h
   });
 
   it('echoes every address with numeric coordinates and the figures of the leg ending there', async () => {
@@ -100,7 +101,7 @@ describe('courier quotation: prices', () => {
     expect(pickup).toMatchObject({ isPickup: 1, isSource: 1, distance: 0, price: 0, eta: 20 });
     expect(pickup!.address).toMatchObject({ latitude: 19.4245207, longitude: -99.1676911 });
     expect(first!.address).toMatchObject({ latitude: 19.4133562, longitude: -99.1672142 });
-    expect(first!.distance).toBeCloseTo(1.62, 2);
+    expect(first!.distance).toBe(1.58);
     expect(first!.eta).toBeLessThan(second!.eta);
     expect(second!.eta).toBe(quote.eta);
     expect(first!.distance + second!.distance).toBeCloseTo(quote.distance, 2);
@@ -109,7 +110,7 @@ describe('courier quotation: prices', () => {
 
   it('accepts the pickup anywhere in the list and routes from it', async () => {
     const quote = await quoted(order({ stop: SONORA_180 }, { stop: VARSOVIA_36, isPickup: 1 }));
-    expect(quote.orderAddresses[0]).toMatchObject({ isPickup: 0, distance: 1.62 });
+    expect(quote.orderAddresses[0]).toMatchObject({ isPickup: 0, distance: 1.58 });
     expect(quote.orderAddresses[1]).toMatchObject({ isPickup: 1, distance: 0 });
     expect(quote.price).toBe(35);
   });
