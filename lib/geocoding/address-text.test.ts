@@ -1,0 +1,363 @@
+import { describe, expect, it } from 'vitest';
+import { parseAddressText, type AddressTextParts } from './address-text';
+
+/** Every field of the answer: those not given are expected empty. */
+const parts = (given: Partial<AddressTextParts>): AddressTextParts => ({
+  street: '',
+  exteriorNumber: '',
+  interiorNumber: '',
+  neighborhood: '',
+  zipCode: '',
+  freeText: '',
+  ...given,
+});
+
+type Case = [name: string, text: string, expected: Partial<AddressTextParts>];
+
+const check = (cases: Case[]) =>
+  it.each(cases)('%s: %j', (_, text, expected) => {
+    expect(parseAddressText(text)).toEqual(parts(expected));
+  });
+
+describe('what dispatchers type most: street and number, then the colonia', () => {
+  check([
+    [
+      'the recorded pickup, with a comma before the colonia',
+      'Varsovia 36, Juárez',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez' },
+    ],
+    [
+      'the recorded drop-off, interior number and colonia without commas',
+      'Sonora 180 int 1 Hipódromo',
+      { street: 'Sonora', exteriorNumber: '180', interiorNumber: '1', neighborhood: 'Hipódromo' },
+    ],
+    [
+      '"int." with a dot and a comma',
+      'Sonora 180 int. 1, Hipódromo',
+      { street: 'Sonora', exteriorNumber: '180', interiorNumber: '1', neighborhood: 'Hipódromo' },
+    ],
+    [
+      'colonia and zip code after the street',
+      'Varsovia 36, Juárez, 06600',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez', zipCode: '06600' },
+    ],
+    [
+      'everything without commas, alcaldía and city at the end',
+      'Varsovia 36 Juárez Cuauhtémoc CDMX 06600',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez', zipCode: '06600' },
+    ],
+    [
+      'a full address with floor, colonia, zip and city',
+      'Av. Insurgentes Sur 1602 piso 3, Crédito Constructor, 03940 CDMX',
+      {
+        street: 'Avenida Insurgentes Sur',
+        exteriorNumber: '1602',
+        interiorNumber: 'Piso 3',
+        neighborhood: 'Crédito Constructor',
+        zipCode: '03940',
+      },
+    ],
+    [
+      'a colonia that is also an alcaldía, right after the street',
+      'Río Lerma 156, Cuauhtémoc, CDMX',
+      { street: 'Río Lerma', exteriorNumber: '156', neighborhood: 'Cuauhtémoc' },
+    ],
+    [
+      'the colonia written before the street',
+      'Hipódromo, Sonora 180',
+      { street: 'Sonora', exteriorNumber: '180', neighborhood: 'Hipódromo' },
+    ],
+    [
+      'a street with no colonia yet (still typing)',
+      'Varsovia 36',
+      { street: 'Varsovia', exteriorNumber: '36' },
+    ],
+  ]);
+});
+
+describe('street types and abbreviations', () => {
+  check([
+    [
+      '"av" in lower case, a cardinal point and the number',
+      'av insurgentes sur 1602',
+      { street: 'Avenida Insurgentes Sur', exteriorNumber: '1602' },
+    ],
+    [
+      '"Calz." before "de", which stays in lower case',
+      'Calz. de Tlalpan 1000 depto 4',
+      { street: 'Calzada de Tlalpan', exteriorNumber: '1000', interiorNumber: '4' },
+    ],
+    [
+      '"Priv." without a number',
+      'Priv. Hidalgo s/n',
+      { street: 'Privada Hidalgo', exteriorNumber: 'S/N' },
+    ],
+    [
+      '"blvd", and "de" inside the colonia in lower case',
+      'blvd manuel avila camacho 40, lomas de chapultepec',
+      {
+        street: 'Boulevard Manuel Avila Camacho',
+        exteriorNumber: '40',
+        neighborhood: 'Lomas de Chapultepec',
+      },
+    ],
+    [
+      '"Prol." as the street type',
+      'Prol. División del Norte 4000',
+      { street: 'Prolongación División del Norte', exteriorNumber: '4000' },
+    ],
+    [
+      'a cerrada',
+      'cda de las flores 7',
+      { street: 'Cerrada de las Flores', exteriorNumber: '7' },
+    ],
+    [
+      'an andador',
+      'and. 12 de diciembre 5',
+      { street: 'Andador 12 de Diciembre', exteriorNumber: '5' },
+    ],
+    [
+      'a callejón',
+      'cjon del aguacate 3, coyoacán',
+      { street: 'Callejón del Aguacate', exteriorNumber: '3', neighborhood: 'Coyoacán' },
+    ],
+    [
+      '"Eje" keeps its number and cardinal point',
+      'Eje 3 Sur 123',
+      { street: 'Eje 3 Sur', exteriorNumber: '123' },
+    ],
+    [
+      '"nte", "ote" and "pte" spelled out',
+      'calle 4 ote 150, col. agrícola pte',
+      { street: 'Calle 4 Oriente', exteriorNumber: '150', neighborhood: 'Agrícola Poniente' },
+    ],
+    [
+      'a leading "calle" before a name is dropped',
+      'calle sonora 180, hipódromo',
+      { street: 'Sonora', exteriorNumber: '180', neighborhood: 'Hipódromo' },
+    ],
+    [
+      'a numbered street keeps its number, the house number comes after "No."',
+      'calle 10 no. 25, col. san pedro de los pinos',
+      { street: 'Calle 10', exteriorNumber: '25', neighborhood: 'San Pedro de los Pinos' },
+    ],
+    [
+      'a numbered street of the Industrial Vallejo kind',
+      'Norte 45 No. 870, Industrial Vallejo',
+      { street: 'Norte 45', exteriorNumber: '870', neighborhood: 'Industrial Vallejo' },
+    ],
+    [
+      'a date in a street name is not a house number',
+      'Av. 5 de Mayo 32, Centro',
+      { street: 'Avenida 5 de Mayo', exteriorNumber: '32', neighborhood: 'Centro' },
+    ],
+    [
+      '"Gral." and "Dr." spelled out',
+      'gral. prim 12, juárez',
+      { street: 'General Prim', exteriorNumber: '12', neighborhood: 'Juárez' },
+    ],
+  ]);
+});
+
+describe('exterior numbers as Mexicans write them', () => {
+  check([
+    ['"#" before the number', 'Sonora #180', { street: 'Sonora', exteriorNumber: '180' }],
+    ['"No." glued to the number', 'Varsovia No.36', { street: 'Varsovia', exteriorNumber: '36' }],
+    [
+      '"núm." before the number',
+      'Londres núm. 247, Del Carmen',
+      { street: 'Londres', exteriorNumber: '247', neighborhood: 'Del Carmen' },
+    ],
+    [
+      'a letter after a hyphen',
+      'Sonora 180-B, Hipódromo',
+      { street: 'Sonora', exteriorNumber: '180-B', neighborhood: 'Hipódromo' },
+    ],
+    [
+      'a letter after a space',
+      'Varsovia 36 B, Juárez',
+      { street: 'Varsovia', exteriorNumber: '36-B', neighborhood: 'Juárez' },
+    ],
+    ['a letter glued on', 'Havre 30a', { street: 'Havre', exteriorNumber: '30A' }],
+    [
+      '"sin número" in words',
+      'Hidalgo sin número, Tlalpan Centro',
+      { street: 'Hidalgo', exteriorNumber: 'S/N', neighborhood: 'Tlalpan Centro' },
+    ],
+    ['"sn" at the end', 'Hidalgo sn', { street: 'Hidalgo', exteriorNumber: 'S/N' }],
+    [
+      'manzana and lote instead of a number',
+      'Mz 5 Lt 3 Col. Ejército de Oriente',
+      { exteriorNumber: 'Mz 5 Lt 3', neighborhood: 'Ejército de Oriente' },
+    ],
+    [
+      'manzana and lote after the street, spelled out',
+      'Cerrada Olivos manzana 12 lote 4, Ampliación Granada',
+      {
+        street: 'Cerrada Olivos',
+        exteriorNumber: 'Mz 12 Lt 4',
+        neighborhood: 'Ampliación Granada',
+      },
+    ],
+    [
+      'a kilometre on a highway',
+      'Carretera México-Toluca km 14.5',
+      { street: 'Carretera México-Toluca', exteriorNumber: 'Km 14.5' },
+    ],
+  ]);
+});
+
+describe('interior numbers', () => {
+  check([
+    [
+      '"depto" gives the bare value',
+      'Génova 33 depto 402, Juárez',
+      { street: 'Génova', exteriorNumber: '33', interiorNumber: '402', neighborhood: 'Juárez' },
+    ],
+    [
+      '"dpto." with a letter',
+      'Havre 30 dpto. 4b',
+      { street: 'Havre', exteriorNumber: '30', interiorNumber: '4B' },
+    ],
+    [
+      '"interior" spelled out',
+      'Colima 220 interior 5, Roma Norte',
+      { street: 'Colima', exteriorNumber: '220', interiorNumber: '5', neighborhood: 'Roma Norte' },
+    ],
+    [
+      'a shop keeps its word',
+      'Orizaba 101 local 3, Roma Norte',
+      {
+        street: 'Orizaba',
+        exteriorNumber: '101',
+        interiorNumber: 'Local 3',
+        neighborhood: 'Roma Norte',
+      },
+    ],
+    [
+      'an office suite keeps its word',
+      'Paseo de la Reforma 222 despacho 1203',
+      {
+        street: 'Paseo de la Reforma',
+        exteriorNumber: '222',
+        interiorNumber: 'Despacho 1203',
+      },
+    ],
+    [
+      'building and flat together',
+      'Edif. B depto 301, Nonoalco Tlatelolco',
+      { interiorNumber: 'Edificio B Depto 301', freeText: 'Nonoalco Tlatelolco' },
+    ],
+    [
+      'a bare second number right after the house number',
+      'Sonora 180 1 Hipódromo',
+      { street: 'Sonora', exteriorNumber: '180', interiorNumber: '1', neighborhood: 'Hipódromo' },
+    ],
+    [
+      '"int" still without its number is left out',
+      'Sonora 180 int',
+      { street: 'Sonora', exteriorNumber: '180' },
+    ],
+  ]);
+});
+
+describe('colonias', () => {
+  check([
+    ['"col." with a colonia in lower case', 'col. del valle', { neighborhood: 'Del Valle' }],
+    [
+      '"Col." after the number, the alcaldía dropped',
+      'Londres 247 Col. Del Carmen Coyoacán',
+      { street: 'Londres', exteriorNumber: '247', neighborhood: 'Del Carmen' },
+    ],
+    [
+      '"fracc." is dropped',
+      'Av. Patria 1201, fracc. Jardines del Bosque, Guadalajara, Jal.',
+      { street: 'Avenida Patria', exteriorNumber: '1201', neighborhood: 'Jardines del Bosque' },
+    ],
+    [
+      '"U.H." is spelled out',
+      'u.h. vicente guerrero',
+      { neighborhood: 'Unidad Habitacional Vicente Guerrero' },
+    ],
+    ['"barrio" stays in the name', 'barrio san lucas', { neighborhood: 'Barrio San Lucas' }],
+    [
+      'a section number in a colonia',
+      'Oriente 172 No. 250, Moctezuma 2a Sección',
+      { street: 'Oriente 172', exteriorNumber: '250', neighborhood: 'Moctezuma 2a Sección' },
+    ],
+    [
+      'a number that is part of the colonia',
+      'Calle 5 No. 12, Escuadrón 201',
+      { street: 'Calle 5', exteriorNumber: '12', neighborhood: 'Escuadrón 201' },
+    ],
+    [
+      'a street without a number, and a marked colonia',
+      'Insurgentes Sur, col. del valle',
+      { street: 'Insurgentes Sur', neighborhood: 'Del Valle' },
+    ],
+    [
+      '"Villa" keeps its alcaldía: Villa Coyoacán is the colonia',
+      'Francisco Sosa 383, Villa Coyoacán',
+      { street: 'Francisco Sosa', exteriorNumber: '383', neighborhood: 'Villa Coyoacán' },
+    ],
+    [
+      '"Alc." and what follows are dropped',
+      'Varsovia 36, Juárez, Alc. Cuauhtémoc',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez' },
+    ],
+  ]);
+});
+
+describe('zip codes', () => {
+  check([
+    ['a zip code alone', '06600', { zipCode: '06600' }],
+    ['"C.P." before the zip code', 'C.P. 06100', { zipCode: '06100' }],
+    ['"cp" and a zip code missing its leading zero', 'cp 6600', { zipCode: '06600' }],
+    ['"C.P." glued to the zip code', 'Juárez C.P.06600', { freeText: 'Juárez', zipCode: '06600' }],
+    ['a colonia and its zip code', 'Juárez 06600', { freeText: 'Juárez', zipCode: '06600' }],
+    ['the start of a zip code being typed', '066', { freeText: '066' }],
+  ]);
+});
+
+describe('words that could be a street or a colonia', () => {
+  check([
+    ['an abbreviated colonia in lower case', 'roma nte', { freeText: 'Roma Norte' }],
+    ['one word', 'Insurgentes', { freeText: 'Insurgentes' }],
+    ['a Roman section number', 'polanco v seccion', { freeText: 'Polanco V Sección' }],
+    ['"secc" spelled out', 'moctezuma 2a secc', { freeText: 'Moctezuma 2a Sección' }],
+    ['the city at the end is dropped', 'roma norte, cdmx', { freeText: 'Roma Norte' }],
+    ['the alcaldía after a comma is dropped', 'Del Carmen, Coyoacán', { freeText: 'Del Carmen' }],
+    ['an alcaldía alone is kept', 'Coyoacán', { freeText: 'Coyoacán' }],
+    [
+      'two phrases separated by a comma: street, then colonia',
+      'insurgentes sur, del valle centro',
+      { street: 'Insurgentes Sur', neighborhood: 'Del Valle Centro' },
+    ],
+  ]);
+});
+
+describe('text typed in a hurry', () => {
+  check([
+    [
+      'all in capitals',
+      'VARSOVIA 36, JUAREZ, CP 06600',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juarez', zipCode: '06600' },
+    ],
+    [
+      'extra spaces and a trailing comma',
+      '  Sonora   180 ,  Hipódromo , ',
+      { street: 'Sonora', exteriorNumber: '180', neighborhood: 'Hipódromo' },
+    ],
+    ['only punctuation', '  ¿?  ', {}],
+    [
+      'a Guadalajara address with the state abbreviated',
+      'Av. Chapultepec 15, Americana, 44160 Guadalajara, Jal.',
+      {
+        street: 'Avenida Chapultepec',
+        exteriorNumber: '15',
+        neighborhood: 'Americana',
+        zipCode: '44160',
+      },
+    ],
+  ]);
+});
