@@ -86,4 +86,10 @@ describe('configuration', () => {
   it('Nominatim needs a contact for its usage policy', () => {
     expect(() => parseEnv({ GEOCODER: 'nominatim' })).toThrow(/NOMINATIM_CONTACT/);
   });
+
+  it('the built-in courier answers failures like the legacy service unless told to use HTTP statuses', () => {
+    expect(parseEnv({}).courierService.errorStatus).toBe('legacy');
+    expect(parseEnv({ COURIER_ERROR_STATUS: 'http' }).courierService.errorStatus).toBe('http');
+    expect(() => parseEnv({ COURIER_ERROR_STATUS: '200' })).toThrow(/COURIER_ERROR_STATUS/);
+  });
 });

@@ -103,6 +103,12 @@ const schema = z.object({
     })
     .transform((text) => new Date(text))
     .optional(),
+  /** How the built-in courier answers its own failures (docs/courier-api.md, "Two error modes"). */
+  COURIER_ERROR_STATUS: z
+    .enum(['legacy', 'http'], {
+      error: 'expected legacy (HTTP 200, as the legacy service) or http',
+    })
+    .default('legacy'),
 
   SESSION_SECRET: z
     .string()
@@ -228,6 +234,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
       tokenTtlSeconds: raw.COURIER_TOKEN_TTL,
       /** Prices every quote as if at this moment (tests and demos: the night surcharge depends on it). */
       pricingTime: raw.COURIER_PRICING_TIME,
+      /** `legacy`: failures over HTTP 200 with their code; `http`: with the code's HTTP status. */
+      errorStatus: raw.COURIER_ERROR_STATUS,
     },
     session: {
       secret: raw.SESSION_SECRET ?? generatedSecret('session'),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * The wire format of the Express Delivery API (shared/spec/express-delivery-api.md): the one module
- * that both the courier service (which speaks it) and the courier client (which talks to any courier
- * speaking it) may read. Request schemas here are the canonical, strict shapes the built-in service
- * accepts; the client sends exactly these shapes and parses answers with its own lenient schemas,
- * because a real courier's answers vary.
+ * The wire format of the Express Delivery API (docs/courier-api.md): the one module that both the
+ * courier service (which speaks it) and the courier client (which talks to any courier speaking it)
+ * may read. Request schemas here are the canonical, strict shapes the built-in service accepts; the
+ * client sends exactly these shapes and parses answers with its own lenient schemas, because a real
+ * courier's answers vary.
  */
 
 export const LOGIN_PATH = '/api/login/loginClient/json/web';
@@ -13,7 +13,7 @@ export const QUOTATION_PATH = '/api/order/validZipCode/json/web';
 /** The quotation's access-token header (not `Authorization: Bearer`). */
 export const TOKEN_HEADER = 'token';
 
-/** Result codes: 0 on success, negative on failure (DESIGN.md's table). */
+/** Result codes: 0 on success, negative on failure (docs/courier-api.md, "Result codes"). */
 export const COURIER_CODE = {
   ok: 0,
   malformed: -100,
@@ -26,6 +26,8 @@ export const COURIER_CODE = {
   tooManyAttempts: -165,
   unknownClient: -190,
   invalidEmail: -192,
+  /** The legacy service's answer for an unknown e-mail; the built-in answers -194 instead. */
+  unknownUser: -193,
   wrongCredentials: -194,
 } as const;
 export type CourierCode = (typeof COURIER_CODE)[keyof typeof COURIER_CODE];

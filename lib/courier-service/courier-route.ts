@@ -23,8 +23,11 @@ type CourierHandler = (request: Request, context: CourierRequestContext) => Prom
 /**
  * The one wrapper around every route of the built-in courier: answers 404 when the service is
  * switched off, reads bodies within the size limit, and turns every failure into the courier's
- * `{code, message}` body. Nothing throws past it; an unexpected fault is logged (without its stack)
- * and answered as -160 "Servicio no disponible".
+ * `{code, message}` body — over HTTP 200 in the `legacy` error mode, with the code's status in the
+ * `http` mode (COURIER_ERROR_STATUS; docs/courier-api.md, "Two error modes"). A body that is too
+ * large, not declared as JSON or not JSON is the service's own decision too, so it follows the
+ * mode like any other failure. Nothing throws past it; an unexpected fault is logged (without its
+ * stack) and answered as -160 "Servicio no disponible".
  */
 export function courierRoute(handler: CourierHandler): (request: Request) => Promise<Response> {
   return async (request) => {
@@ -36,6 +39,8 @@ export function courierRoute(handler: CourierHandler): (request: Request) => Pro
     });
     const started = performance.now();
     let response: Response;
+    // In the legacy mode a failure is a 200 too: the log names its code.
+    let code: number | undefined;
     try {
       response = await handler(request, {
         log: requestLog,
@@ -46,12 +51,13 @@ export function courierRoute(handler: CourierHandler): (request: Request) => Pro
       if (!(error instanceof CourierError)) {
         requestLog.error({ fault: describeFault(error) }, 'courier service fault');
       }
-      response = courierErrorResponse(
-        error instanceof CourierError ? error : new CourierError(COURIER_CODE.unavailable),
-      );
+      const failure =
+        error instanceof CourierError ? error : new CourierError(COURIER_CODE.unavailable);
+      code = failure.code;
+      response = courierErrorResponse(failure, env.courierService.errorStatus);
     }
     requestLog.info(
-      { status: response.status, ms: Math.round(performance.now() - started) },
+      { status: response.status, code, ms: Math.round(performance.now() - started) },
       'courier request handled',
     );
     return response;

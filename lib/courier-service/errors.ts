@@ -5,7 +5,10 @@ import { COURIER_CODE, type CourierCode, type CourierErrorBody } from '../courie
 
 export type FailureCode = Exclude<CourierCode, 0>;
 
-/** DESIGN.md's table: each failure code, its HTTP status and the service's Spanish message. */
+/**
+ * Each failure code, the HTTP status it has in the `http` error mode and the service's Spanish
+ * message (docs/courier-api.md, "Result codes").
+ */
 export const COURIER_FAILURES: Record<FailureCode, { status: number; message: string }> = {
   [COURIER_CODE.malformed]: { status: 400, message: 'Formato invalido' },
   [COURIER_CODE.wrongAddresses]: {
@@ -30,12 +33,18 @@ export const COURIER_FAILURES: Record<FailureCode, { status: number; message: st
   },
   [COURIER_CODE.unknownClient]: { status: 401, message: 'Cliente no autorizado' },
   [COURIER_CODE.invalidEmail]: { status: 400, message: 'Correo Invalido' },
+  // Never answered by this service (an unknown e-mail gets -194, so that nobody can probe which
+  // e-mails have accounts); listed because the legacy service answers it and clients must know it.
+  [COURIER_CODE.unknownUser]: {
+    status: 401,
+    message: 'No existe ningun usuario con el correo anterior',
+  },
   [COURIER_CODE.wrongCredentials]: { status: 401, message: 'Usuario o contraseña incorrectos' },
 };
 
 /**
  * The courier service's one error type. A handler throws it; the courier route wrapper turns it
- * into `{code, message}` with its HTTP status, and nothing else builds an error body.
+ * into `{code, message}`, and nothing else builds an error body.
  */
 export class CourierError extends Error {
   readonly status: number;
@@ -53,16 +62,23 @@ export class CourierError extends Error {
   }
 }
 
-export function courierErrorResponse(error: CourierError): Response {
+/**
+ * How the service answers the failures it decides itself: `legacy` over HTTP 200, as the legacy
+ * service did (its clients read `code` only on a 200); `http` with the code's HTTP status.
+ */
+export type ErrorStatusMode = 'legacy' | 'http';
+
+export function courierErrorResponse(error: CourierError, mode: ErrorStatusMode): Response {
   const body: CourierErrorBody = { code: error.code, message: error.message };
   const headers = new Headers({ 'cache-control': 'no-store' });
+  // Kept in both modes: harmless on a 200, and it still tells a careful client when to try again.
   if (error.retryAfterSeconds !== undefined) {
     headers.set('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
   }
-  if (error.code === COURIER_CODE.unknownClient) {
+  if (mode === 'http' && error.code === COURIER_CODE.unknownClient) {
     headers.set('www-authenticate', 'Basic realm="courier", charset="UTF-8"');
   }
-  return Response.json(body, { status: error.status, headers });
+  return Response.json(body, { status: mode === 'legacy' ? 200 : error.status, headers });
 }
 
 export function courierJson(body: unknown): Response {

@@ -12,7 +12,7 @@ import {
   TOKEN_HEADER,
 } from '../courier-api/wire';
 import { COURIER_BODY_LIMIT_BYTES } from './body-limit';
-import { COURIER_FAILURES, type FailureCode } from './errors';
+import { COURIER_FAILURES, type ErrorStatusMode, type FailureCode } from './errors';
 
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -50,22 +50,136 @@ const success = (name: string, description: string) => ({
   description,
   content: { 'application/json': { schema: schemaRef(name) } },
 });
-const bodyFailures = {
-  '413': { $ref: '#/components/responses/PayloadTooLarge' },
-  '415': { $ref: '#/components/responses/UnsupportedMediaType' },
-  '503': { $ref: '#/components/responses/Unavailable' },
+
+/** An operation's failures: a description and the codes it may answer with, by HTTP status. */
+type Failures = Record<string, { description: string; codes: FailureCode[]; headers?: object }>;
+
+const RETRY_AFTER = {
+  'Retry-After': {
+    description: 'Seconds until another attempt is allowed',
+    schema: { type: 'integer', minimum: 1 },
+  },
 };
 
-function buildDocument() {
+const BODY_FAILURES: Failures = {
+  '413': {
+    description: `Body larger than ${COURIER_BODY_LIMIT_BYTES / 1024} KB`,
+    codes: [C.malformed],
+  },
+  '415': { description: 'Body not sent as application/json', codes: [C.malformed] },
+  '503': { description: 'Internal fault; try again later', codes: [C.unavailable] },
+};
+
+const LOGIN_FAILURES: Failures = {
+  '400': {
+    description: 'Malformed body, or the user is not an e-mail',
+    codes: [C.malformed, C.invalidEmail],
+  },
+  '401': {
+    description: 'Unknown API client, or wrong user or password (the answer does not say which)',
+    codes: [C.unknownClient, C.wrongCredentials],
+  },
+  '429': {
+    description: 'Too many failed logins for this user or address',
+    codes: [C.tooManyAttempts],
+    headers: RETRY_AFTER,
+  },
+  ...BODY_FAILURES,
+};
+
+const QUOTATION_FAILURES: Failures = {
+  '400': {
+    description: 'Malformed body, wrong types or coordinates out of range',
+    codes: [C.malformed],
+  },
+  '401': {
+    description: 'Token missing, invalid or expired (log in again)',
+    codes: [C.tokenInvalid, C.tokenExpired],
+  },
+  '422': {
+    description:
+      'Wrong number or flags of addresses (2 to 10, one pickup that is the source), or out of coverage',
+    codes: [C.wrongAddresses, C.dropoffOutOfCoverage, C.pickupOutOfCoverage],
+  },
+  ...BODY_FAILURES,
+};
+
+/**
+ * The responses of an operation in the mode in force: in `http` mode each failure under its own
+ * status; in `legacy` mode one HTTP 200 that is either the result (`code: 0`) or a failure
+ * (negative `code`), every code listed with its message, as the legacy service answered.
+ */
+function responses(
+  mode: ErrorStatusMode,
+  resultName: string,
+  resultDescription: string,
+  failures: Failures,
+) {
+  if (mode === 'http') {
+    return {
+      '200': success(resultName, resultDescription),
+      ...Object.fromEntries(
+        Object.entries(failures).map(([status, { description, codes, headers }]) => [
+          status,
+          errorResponse(description, codes, headers),
+        ]),
+      ),
+    };
+  }
+  const codes = [...new Set(Object.values(failures).flatMap((failure) => failure.codes))];
+  return {
+    '200': {
+      description:
+        `${resultDescription} when \`code\` is 0; otherwise a failure with a negative \`code\` ` +
+        'and a Spanish `message`. Every failure comes over HTTP 200 in this mode: ' +
+        Object.values(failures)
+          .map(({ description, codes }) => `${description} (${codes.join(', ')})`)
+          .join('; ') +
+        '.',
+      headers: {
+        'Retry-After': {
+          ...RETRY_AFTER['Retry-After'],
+          description: 'With code -165: seconds until another attempt is allowed',
+        },
+      },
+      content: {
+        'application/json': {
+          schema: { oneOf: [schemaRef(resultName), schemaRef('Error')] },
+          examples: Object.fromEntries(
+            codes.map((code) => [
+              `code${code}`,
+              { value: { code, message: COURIER_FAILURES[code].message } },
+            ]),
+          ),
+        },
+      },
+    },
+  };
+}
+
+const MODE_DESCRIPTION: Record<ErrorStatusMode, string> = {
+  legacy:
+    'Error mode `legacy` (COURIER_ERROR_STATUS): every failure the service decides is answered ' +
+    'over HTTP 200 with `{code, message}`, a negative code and a Spanish message, as the legacy ' +
+    'service answered; clients read `code` on every answer. A method other than POST is answered ' +
+    '405 by the router.',
+  http:
+    'Error mode `http` (COURIER_ERROR_STATUS): every failure is `{code, message}` with a negative ' +
+    'code, a Spanish message and the HTTP status of its code. A method other than POST is ' +
+    'answered 405 by the router.',
+};
+
+function buildDocument(mode: ErrorStatusMode) {
   return {
     openapi: '3.1.0',
     info: {
       title: 'Express Delivery API — built-in courier',
-      version: '1.0.0',
+      version: '1.1.0',
       description:
-        'Login and quotation of the Express Delivery API, as served by this app under /courier. ' +
-        'Every failure is `{code, message}` with a negative code, a Spanish message and a fitting ' +
-        `HTTP status. Request bodies are JSON of at most ${COURIER_BODY_LIMIT_BYTES / 1024} KB.`,
+        'Login and quotation of the Express Delivery API, as served by this app under /courier ' +
+        `(docs/courier-api.md). ${MODE_DESCRIPTION[mode]} Request bodies are JSON of at most ` +
+        `${COURIER_BODY_LIMIT_BYTES / 1024} KB.`,
+      'x-error-status': mode,
     },
     servers: [{ url: '/courier' }],
     paths: {
@@ -76,28 +190,12 @@ function buildDocument() {
           deprecated: true,
           security: [{ basicClient: [] }],
           requestBody: jsonBody('LoginRequest'),
-          responses: {
-            '200': success('LoginResponse', 'The account’s profile and a signed access token'),
-            '400': errorResponse('Malformed body, or the user is not an e-mail', [
-              C.malformed,
-              C.invalidEmail,
-            ]),
-            '401': errorResponse(
-              'Unknown API client, or wrong user or password (the answer does not say which)',
-              [C.unknownClient, C.wrongCredentials],
-            ),
-            '429': errorResponse(
-              'Too many failed logins for this user or address',
-              [C.tooManyAttempts],
-              {
-                'Retry-After': {
-                  description: 'Seconds until another attempt is allowed',
-                  schema: { type: 'integer', minimum: 1 },
-                },
-              },
-            ),
-            ...bodyFailures,
-          },
+          responses: responses(
+            mode,
+            'LoginResponse',
+            'The account’s profile and a signed access token',
+            LOGIN_FAILURES,
+          ),
         },
       },
       [QUOTATION_PATH]: {
@@ -107,21 +205,12 @@ function buildDocument() {
           deprecated: true,
           security: [{ accessToken: [] }],
           requestBody: jsonBody('QuotationRequest'),
-          responses: {
-            '200': success('QuotationResponse', 'The quote: MXN with VAT, km by road, minutes'),
-            '400': errorResponse('Malformed body, wrong types or coordinates out of range', [
-              C.malformed,
-            ]),
-            '401': errorResponse('Token missing, invalid or expired (log in again)', [
-              C.tokenInvalid,
-              C.tokenExpired,
-            ]),
-            '422': errorResponse(
-              'Wrong number or flags of addresses (2 to 10, one pickup that is the source), or out of coverage',
-              [C.wrongAddresses, C.dropoffOutOfCoverage, C.pickupOutOfCoverage],
-            ),
-            ...bodyFailures,
-          },
+          responses: responses(
+            mode,
+            'QuotationResponse',
+            'The quote: MXN with VAT, km by road, minutes',
+            QUOTATION_FAILURES,
+          ),
         },
       },
     },
@@ -133,11 +222,6 @@ function buildDocument() {
         QuotationResponse: jsonSchema(quotationResponseSchema, 'output'),
         Error: jsonSchema(errorResponseSchema, 'output'),
       },
-      responses: {
-        PayloadTooLarge: errorResponse('Body larger than 64 KB', [C.malformed]),
-        UnsupportedMediaType: errorResponse('Body not sent as application/json', [C.malformed]),
-        Unavailable: errorResponse('Internal fault; try again later', [C.unavailable]),
-      },
       securitySchemes: {
         basicClient: {
           type: 'http',
@@ -148,16 +232,19 @@ function buildDocument() {
           type: 'apiKey',
           in: 'header',
           name: TOKEN_HEADER,
-          description: '`token.access_token` of the login (not `Authorization: Bearer`)',
+          description:
+            '`token.access_token` of the login (not `Authorization: Bearer`; any letter case, e.g. `Token`)',
         },
       },
     },
   };
 }
 
-let document: ReturnType<typeof buildDocument> | undefined;
+const documents = new Map<ErrorStatusMode, ReturnType<typeof buildDocument>>();
 
-/** The OpenAPI 3.1 document of both operations, generated from wire.ts's zod schemas. */
-export function courierOpenApiDocument() {
-  return (document ??= buildDocument());
+/** The OpenAPI 3.1 document of both operations in the error mode in force, from wire.ts's schemas. */
+export function courierOpenApiDocument(mode: ErrorStatusMode) {
+  let document = documents.get(mode);
+  if (!document) documents.set(mode, (document = buildDocument(mode)));
+  return document;
 }

@@ -1,20 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from '../support/app-server';
-import { courierCalls, SONORA_180, trip, VARSOVIA_36 } from './courier-fixtures';
+import type { AppServer } from '../support/app-server';
+import {
+  courierCalls,
+  ERROR_MODES,
+  SONORA_180,
+  startCourierInMode,
+  trip,
+  VARSOVIA_36,
+  type ErrorMode,
+} from './courier-fixtures';
 
-let server: AppServer;
+describe.each(ERROR_MODES)('courier service switched off, %s error mode', (mode: ErrorMode) => {
+  let server: AppServer;
 
-beforeAll(async () => {
-  server = await startAppServer({
-    COURIER_SERVICE: 'off',
-    COURIER_BASE_URL: 'http://127.0.0.1:9/courier',
-    COURIER_CLIENT_ID: 'someone',
-    COURIER_CLIENT_SECRET: 'something',
+  beforeAll(async () => {
+    server = await startCourierInMode(mode, {
+      COURIER_SERVICE: 'off',
+      COURIER_BASE_URL: 'http://127.0.0.1:9/courier',
+      COURIER_CLIENT_ID: 'someone',
+      COURIER_CLIENT_SECRET: 'something',
+    });
   });
-});
-afterAll(() => server.close());
+  afterAll(() => server.close());
 
-describe('courier service switched off', () => {
   it('answers 404 on every /courier route when another courier is configured', async () => {
     const courier = courierCalls(server.url);
     expect((await courier.login()).status).toBe(404);

@@ -1,4 +1,7 @@
+import { vi } from 'vitest';
 import { LOGIN_PATH, QUOTATION_PATH } from '@/lib/courier-api/wire';
+import { resetProcessSingletons } from '@/lib/process-singleton';
+import { startAppServer, type AppServer } from '../support/app-server';
 
 /** Requests and figures shared by the courier contract tests. */
 
@@ -125,3 +128,30 @@ export function courierCalls(baseUrl: string) {
 /** True when a response body carries anything that looks like a stack trace or a file path. */
 export const leaksInternals = (text: string) =>
   /\bat \S+ \(|\.ts:\d+|\.js:\d+|node_modules|Error:\s/.test(text);
+
+/** The built-in courier's two ways of answering its failures (COURIER_ERROR_STATUS). */
+export const ERROR_MODES = ['legacy', 'http'] as const;
+export type ErrorMode = (typeof ERROR_MODES)[number];
+
+/** The HTTP status of a failure whose code has `httpStatus`: always 200 in the legacy mode. */
+export const failureStatus = (mode: ErrorMode, httpStatus: number) =>
+  mode === 'legacy' ? 200 : httpStatus;
+
+/**
+ * Starts the app with the built-in courier in one error mode, as a freshly started process: the
+ * configuration is read once per process, so each mode gets fresh modules and per-process state
+ * (login throttles included). Close the previous server first.
+ */
+export function startCourierInMode(
+  mode: ErrorMode,
+  env: Record<string, string | undefined>,
+): Promise<AppServer> {
+  vi.resetModules();
+  resetProcessSingletons();
+  return startAppServer({
+    COURIER_SERVICE: 'on',
+    COURIER_BASE_URL: undefined,
+    ...env,
+    COURIER_ERROR_STATUS: mode,
+  });
+}

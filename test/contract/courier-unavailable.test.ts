@@ -3,49 +3,57 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginResponseSchema } from '@/lib/courier-api/wire';
-import { startAppServer, type AppServer } from '../support/app-server';
-import { courierCalls, leaksInternals, SONORA_180, trip, VARSOVIA_36 } from './courier-fixtures';
+import type { AppServer } from '../support/app-server';
+import {
+  courierCalls,
+  ERROR_MODES,
+  failureStatus,
+  leaksInternals,
+  SONORA_180,
+  startCourierInMode,
+  trip,
+  VARSOVIA_36,
+  type ErrorMode,
+} from './courier-fixtures';
 
 // Its own server: this file breaks the zones and accounts files on purpose.
-let server: AppServer;
-let courier: ReturnType<typeof courierCalls>;
-let dir: string;
-let zonesFile: string;
-let accountsFile: string;
-const logLines: string[] = [];
+describe.each(ERROR_MODES)('courier service faults, %s error mode', (mode: ErrorMode) => {
+  let server: AppServer;
+  let courier: ReturnType<typeof courierCalls>;
+  let dir: string;
+  let zonesFile: string;
+  let accountsFile: string;
+  const logLines: string[] = [];
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'courier-unavailable-'));
-  zonesFile = join(dir, 'zones.geojson');
-  accountsFile = join(dir, 'accounts.json');
-  copyFileSync(join(import.meta.dirname, '../../data/demo-accounts.json'), accountsFile);
-  writeFileSync(zonesFile, '{"type": "FeatureCollection", "features": [ oops');
-  server = await startAppServer({
-    COURIER_SERVICE: 'on',
-    COURIER_BASE_URL: undefined,
-    COURIER_ZONES_FILE: zonesFile,
-    COURIER_ACCOUNTS_FILE: accountsFile,
-    LOG_LEVEL: 'error',
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'courier-unavailable-'));
+    zonesFile = join(dir, 'zones.geojson');
+    accountsFile = join(dir, 'accounts.json');
+    copyFileSync(join(import.meta.dirname, '../../data/demo-accounts.json'), accountsFile);
+    writeFileSync(zonesFile, '{"type": "FeatureCollection", "features": [ oops');
+    server = await startCourierInMode(mode, {
+      COURIER_ZONES_FILE: zonesFile,
+      COURIER_ACCOUNTS_FILE: accountsFile,
+      LOG_LEVEL: 'error',
+    });
+    // Imported only now: the logger reads its level from the environment set above.
+    const { redirectLogs } = await import('@/lib/log');
+    redirectLogs({ write: (line) => void logLines.push(line) });
+    courier = courierCalls(server.url);
   });
-  // Imported only now: the logger reads its level from the environment set above.
-  const { redirectLogs } = await import('@/lib/log');
-  redirectLogs({ write: (line) => void logLines.push(line) });
-  courier = courierCalls(server.url);
-});
-afterAll(async () => {
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+  afterAll(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
-async function expectUnavailable(response: Response) {
-  const text = await response.text();
-  expect(response.status).toBe(503);
-  expect(JSON.parse(text)).toEqual({ code: -160, message: 'Servicio no disponible' });
-  expect(leaksInternals(text)).toBe(false);
-  expect(text).not.toContain(dir);
-}
+  async function expectUnavailable(response: Response) {
+    const text = await response.text();
+    expect(response.status).toBe(failureStatus(mode, 503));
+    expect(JSON.parse(text)).toEqual({ code: -160, message: 'Servicio no disponible' });
+    expect(leaksInternals(text)).toBe(false);
+    expect(text).not.toContain(dir);
+  }
 
-describe('courier service faults', () => {
   it('answers -160 "Servicio no disponible" when its zones file cannot be read, and logs why without a stack', async () => {
     const login = loginResponseSchema.parse(await (await courier.login()).json());
     await expectUnavailable(
@@ -61,6 +69,7 @@ describe('courier service faults', () => {
     const login = loginResponseSchema.parse(await (await courier.login()).json());
     const response = await courier.quote(trip(VARSOVIA_36, SONORA_180), login.token.access_token);
     expect(response.status).toBe(200);
+    expect((await response.json()).code).toBe(0);
   });
 
   it('answers -160 to a login when the accounts file is broken', async () => {

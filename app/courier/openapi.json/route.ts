@@ -1,3 +1,4 @@
+import { env } from '@/lib/env';
 import { courierRoute } from '@/lib/courier-service/courier-route';
 import { courierOpenApiDocument } from '@/lib/courier-service/openapi';
 
@@ -5,5 +6,7 @@ import { courierOpenApiDocument } from '@/lib/courier-service/openapi';
 export const dynamic = 'force-dynamic';
 
 export const GET = courierRoute(async () =>
-  Response.json(courierOpenApiDocument(), { headers: { 'cache-control': 'public, max-age=300' } }),
+  Response.json(courierOpenApiDocument(env.courierService.errorStatus), {
+    headers: { 'cache-control': 'public, max-age=300' },
+  }),
 );
