@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local stand-in for Nominatim (and, through `startGeocoderStandIn`, the machinery Photon's
  * stand-in shares): answers /reverse and /search in Nominatim's jsonv2 shape from a few real
- * places, records every request it sees with its own arrival time, and can be told to misbehave
- * the way a real upstream does.
+ * places — house addresses, a street, colonias — records every request it sees with its own
+ * arrival time, and can be told to misbehave the way a real upstream does.
  */
 
 export type StandInBehaviour =
@@ -93,47 +93,113 @@ export async function startGeocoderStandIn(routes: StandInRoutes): Promise<Geoco
   };
 }
 
-/** Real places, as OpenStreetMap describes them. */
-export const STAND_IN_PLACES = [
-  {
-    lat: 19.4245207,
-    lng: -99.1676911,
-    name: '',
-    houseNumber: '36',
-    road: 'Varsovia',
-    suburb: 'Juárez',
-    borough: 'Cuauhtémoc',
-    city: 'Ciudad de México',
-    postcode: '06600',
-  },
-  {
-    lat: 19.4133562,
-    lng: -99.1672142,
-    name: '',
-    houseNumber: '180',
-    road: 'Sonora',
-    suburb: 'Hipódromo',
-    borough: 'Cuauhtémoc',
-    city: 'Ciudad de México',
-    postcode: '06100',
-  },
-  {
-    lat: 19.3551,
-    lng: -99.1625,
+/**
+ * Real places of central Mexico City, as OpenStreetMap describes them (coordinates approximate):
+ * house addresses around the map's default view (19.4245, −99.1635) and the recorded trip, one
+ * long street without a house number, and colonias (suburbs) at their centres.
+ */
+export interface StandInPlace {
+  kind: 'house' | 'street' | 'suburb';
+  lat: number;
+  lng: number;
+  /** A named place's name (a museum), the street's or the colonia's own name; '' for a plain house. */
+  name: string;
+  houseNumber: string;
+  road: string;
+  /** The colonia; '' for a street that crosses many. */
+  suburb: string;
+  /** The alcaldía. */
+  borough: string;
+  city: string;
+  /** '' when the feature has none (a long avenue). */
+  postcode: string;
+}
+
+const CDMX = 'Ciudad de México';
+const house = (
+  road: string,
+  houseNumber: string,
+  suburb: string,
+  postcode: string,
+  lat: number,
+  lng: number,
+  { name = '', borough = 'Cuauhtémoc' } = {},
+): StandInPlace => ({
+  kind: 'house',
+  lat,
+  lng,
+  name,
+  houseNumber,
+  road,
+  suburb,
+  borough,
+  city: CDMX,
+  postcode,
+});
+const suburb = (
+  name: string,
+  postcode: string,
+  borough: string,
+  lat: number,
+  lng: number,
+): StandInPlace => ({
+  kind: 'suburb',
+  lat,
+  lng,
+  name,
+  houseNumber: '',
+  road: '',
+  suburb: name,
+  borough,
+  city: CDMX,
+  postcode,
+});
+
+export const STAND_IN_PLACES: readonly StandInPlace[] = [
+  // The recorded trip, and the Casa Azul.
+  house('Varsovia', '36', 'Juárez', '06600', 19.4245207, -99.1676911),
+  house('Sonora', '180', 'Hipódromo', '06100', 19.4133562, -99.1672142),
+  house('Londres', '247', 'Del Carmen', '04100', 19.3551, -99.1625, {
     name: 'Museo Frida Kahlo',
-    houseNumber: '247',
-    road: 'Londres',
-    suburb: 'Del Carmen',
     borough: 'Coyoacán',
-    city: 'Ciudad de México',
-    postcode: '04100',
+  }),
+  // Around the map's default view: any tap within a few hundred metres of it finds one of these.
+  house('Paseo de la Reforma', '222', 'Juárez', '06600', 19.4289, -99.1619),
+  house('Londres', '162', 'Juárez', '06600', 19.4256, -99.1634),
+  house('Havre', '30', 'Juárez', '06600', 19.4271, -99.1597),
+  house('Génova', '33', 'Juárez', '06600', 19.4262, -99.162),
+  house('Lucerna', '56', 'Juárez', '06600', 19.4286, -99.156),
+  house('Río Lerma', '156', 'Cuauhtémoc', '06500', 19.4296, -99.1666),
+  house('Colima', '220', 'Roma Norte', '06700', 19.419, -99.164),
+  house('Orizaba', '101', 'Roma Norte', '06700', 19.418, -99.1587),
+  house('Salamanca', '85', 'Roma Norte', '06700', 19.4205, -99.169),
+  // A long avenue: a street feature without a house number, colonia or zip code.
+  {
+    kind: 'street',
+    lat: 19.397,
+    lng: -99.173,
+    name: 'Avenida Insurgentes Sur',
+    houseNumber: '',
+    road: 'Avenida Insurgentes Sur',
+    suburb: '',
+    borough: 'Benito Juárez',
+    city: CDMX,
+    postcode: '',
   },
-] as const;
-export type StandInPlace = (typeof STAND_IN_PLACES)[number];
+  suburb('Juárez', '06600', 'Cuauhtémoc', 19.4255, -99.162),
+  suburb('Cuauhtémoc', '06500', 'Cuauhtémoc', 19.4305, -99.1625),
+  suburb('Roma Norte', '06700', 'Cuauhtémoc', 19.4185, -99.16),
+  suburb('Hipódromo', '06100', 'Cuauhtémoc', 19.4115, -99.1705),
+  suburb('Del Valle Norte', '03103', 'Benito Juárez', 19.392, -99.168),
+  suburb('Del Valle Centro', '03100', 'Benito Juárez', 19.385, -99.167),
+  suburb('Del Valle Sur', '03104', 'Benito Juárez', 19.376, -99.164),
+  suburb('Crédito Constructor', '03940', 'Benito Juárez', 19.363, -99.177),
+  suburb('Del Carmen', '04100', 'Coyoacán', 19.3545, -99.16),
+];
 
 export function displayName(place: StandInPlace): string {
   return [
-    place.name,
+    place.kind === 'house' ? place.name : '',
     place.houseNumber,
     place.road,
     place.suburb,
@@ -147,68 +213,132 @@ export function displayName(place: StandInPlace): string {
 }
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
-/** The stand-in place within ~300 m of a point, if any. */
-export function placeNear(lat: number, lng: number): StandInPlace | undefined {
-  return STAND_IN_PLACES.find(
-    (place) => Math.abs(place.lat - lat) < 0.003 && Math.abs(place.lng - lng) < 0.003,
-  );
-}
-
-export function placesMatching(text: string): StandInPlace[] {
-  const words = fold(text)
+const wordsOf = (text: string) =>
+  fold(text)
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
-  return STAND_IN_PLACES.filter((place) => {
-    const haystack = fold(displayName(place));
-    return words.length > 0 && words.every((word) => haystack.includes(word));
-  });
+
+/** Kilometres between two points (haversine). */
+export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const a =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(a));
 }
 
-function nominatimPlace(place: StandInPlace, index: number) {
+/**
+ * What a reverse lookup finds: the nearest house within `radiusKm`, else the nearest colonia within
+ * it, else nothing — as Photon's reverse within its radius (default 1 km) and Nominatim's at zoom
+ * 18 (the nearest building or address, else the area around it).
+ */
+export function placeNear(lat: number, lng: number, radiusKm = 1): StandInPlace | undefined {
+  const nearest = (kind: StandInPlace['kind']) =>
+    STAND_IN_PLACES.filter((place) => place.kind === kind)
+      .map((place) => ({ place, km: distanceKm(lat, lng, place.lat, place.lng) }))
+      .filter(({ km }) => km <= radiusKm)
+      .sort((a, b) => a.km - b.km)[0]?.place;
+  return nearest('house') ?? nearest('suburb');
+}
+
+const IMPORTANCE: Record<StandInPlace['kind'], number> = { suburb: 2, street: 1, house: 0 };
+
+/**
+ * What a search finds, as those services do well enough for tests: every word that is not a
+ * number must be in the place's own name (its street, for a house) or around it (colonia,
+ * alcaldía, city), the last one possibly unfinished; a number must be the house number or the
+ * zip code, except that a street or colonia feature, having no house number, ignores one. Places
+ * matching by their own name come first, then the more important (colonia, street, house).
+ */
+export function placesMatching(text: string): StandInPlace[] {
+  const words = wordsOf(text);
+  if (words.length === 0) return [];
+  const scored = STAND_IN_PLACES.flatMap((place, order) => {
+    const own = wordsOf(place.kind === 'house' ? `${place.road} ${place.name}` : place.name);
+    const around = wordsOf([place.suburb, place.borough, place.city].join(' '));
+    let score = 0;
+    for (const [i, word] of words.entries()) {
+      const isLast = i === words.length - 1;
+      const found = (list: string[]) =>
+        list.some((candidate) => candidate === word || (isLast && candidate.startsWith(word)));
+      if (/^\d+$/.test(word)) {
+        if (place.houseNumber && word === fold(place.houseNumber)) score += 3;
+        else if (place.postcode && word === place.postcode) score += 1;
+        else if (place.kind !== 'house' && !(/^\d{5}$/.test(word) && place.postcode)) continue;
+        else return [];
+      } else if (found(own)) score += 2;
+      else if (found(around)) score += 1;
+      else return [];
+    }
+    return score > 0 ? [{ place, score, order }] : [];
+  });
+  return scored
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        IMPORTANCE[b.place.kind] - IMPORTANCE[a.place.kind] ||
+        a.order - b.order,
+    )
+    .map(({ place }) => place);
+}
+
+/** A result in Nominatim's jsonv2 format (format=jsonv2&addressdetails=1). */
+function nominatimPlace(place: StandInPlace) {
+  const index = STAND_IN_PLACES.indexOf(place);
+  const named = place.kind === 'house' && place.name !== '';
+  const classification = {
+    house: named
+      ? { category: 'tourism', type: 'museum', addresstype: 'tourism', place_rank: 30 }
+      : { category: 'place', type: 'house', addresstype: 'place', place_rank: 30 },
+    street: { category: 'highway', type: 'trunk', addresstype: 'road', place_rank: 26 },
+    suburb: { category: 'place', type: 'suburb', addresstype: 'suburb', place_rank: 20 },
+  }[place.kind];
+  const span = place.kind === 'house' ? 0.0001 : place.kind === 'street' ? 0.05 : 0.006;
   return {
     place_id: 1000 + index,
     licence: 'Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright',
-    osm_type: 'node',
+    osm_type: place.kind === 'house' ? 'node' : place.kind === 'street' ? 'way' : 'relation',
     osm_id: 5000 + index,
     lat: String(place.lat),
     lon: String(place.lng),
-    category: place.name ? 'tourism' : 'place',
-    type: place.name ? 'museum' : 'house',
-    place_rank: 30,
-    importance: 0.00001,
-    addresstype: place.name ? 'tourism' : 'place',
+    ...classification,
+    importance: place.kind === 'house' ? 0.00001 : place.kind === 'street' ? 0.3 : 0.25,
     name: place.name,
     display_name: displayName(place),
     address: {
-      ...(place.name && { tourism: place.name }),
-      house_number: place.houseNumber,
-      road: place.road,
-      suburb: place.suburb,
+      ...(named && { tourism: place.name }),
+      ...(place.houseNumber && { house_number: place.houseNumber }),
+      ...(place.road && { road: place.road }),
+      ...(place.suburb && { suburb: place.suburb }),
       borough: place.borough,
       city: place.city,
+      state: place.city,
       'ISO3166-2-lvl4': 'MX-CMX',
-      postcode: place.postcode,
+      ...(place.postcode && { postcode: place.postcode }),
       country: 'México',
       country_code: 'mx',
     },
-    boundingbox: [place.lat - 0.0001, place.lat + 0.0001, place.lng - 0.0001, place.lng + 0.0001],
+    boundingbox: [
+      String(place.lat - span),
+      String(place.lat + span),
+      String(place.lng - span),
+      String(place.lng + span),
+    ],
   };
 }
 
 export function startNominatimStandIn(): Promise<GeocoderStandIn> {
   return startGeocoderStandIn({
     '/reverse': (params) => {
+      // The app always asks at zoom 18 (building level): the nearest address.
       const place = placeNear(Number(params.get('lat')), Number(params.get('lon')));
-      return place
-        ? nominatimPlace(place, STAND_IN_PLACES.indexOf(place))
-        : { error: 'Unable to geocode' };
+      return place ? nominatimPlace(place) : { error: 'Unable to geocode' };
     },
     '/search': (params) => {
       const limit = Number(params.get('limit') ?? 10);
       return placesMatching(params.get('q') ?? '')
         .slice(0, limit)
-        .map((place) => nominatimPlace(place, STAND_IN_PLACES.indexOf(place)));
+        .map(nominatimPlace);
     },
   });
 }

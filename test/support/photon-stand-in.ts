@@ -9,37 +9,51 @@ import {
 
 /**
  * A local stand-in for Photon: /api (search) and /reverse answer GeoJSON feature collections
- * shaped like photon.komoot.io's, from the same real places as the Nominatim stand-in, with the
- * same misbehaviours on demand.
+ * shaped like photon.komoot.io's, from the same real places as the Nominatim stand-in (houses,
+ * a street, colonias), with the same misbehaviours on demand. Reverse looks within `radius` km,
+ * 1 km when not given, as Photon does.
  */
 
-function photonFeature(place: StandInPlace, index: number) {
+/** Photon's `type` (its layer) and OSM tag for each kind of place. */
+const CLASSIFICATION = {
+  house: { osm_key: 'place', osm_value: 'house', type: 'house' },
+  street: { osm_key: 'highway', osm_value: 'trunk', type: 'street' },
+  suburb: { osm_key: 'place', osm_value: 'suburb', type: 'district' },
+} as const;
+
+function photonFeature(place: StandInPlace) {
+  const index = STAND_IN_PLACES.indexOf(place);
+  const named = place.kind === 'house' && place.name !== '';
+  const span = place.kind === 'street' ? 0.05 : 0.006;
   return {
     type: 'Feature',
     geometry: { type: 'Point', coordinates: [place.lng, place.lat] },
     properties: {
-      osm_type: 'N',
+      osm_type: place.kind === 'house' ? 'N' : place.kind === 'street' ? 'W' : 'R',
       osm_id: 5000 + index,
-      osm_key: place.name ? 'tourism' : 'place',
-      osm_value: place.name ? 'museum' : 'house',
-      type: 'house',
+      ...(named
+        ? { osm_key: 'tourism', osm_value: 'museum', type: 'house' }
+        : CLASSIFICATION[place.kind]),
       ...(place.name && { name: place.name }),
-      housenumber: place.houseNumber,
-      street: place.road,
-      district: place.suburb,
+      ...(place.houseNumber && { housenumber: place.houseNumber }),
+      ...(place.kind === 'house' && { street: place.road }),
+      ...(place.kind === 'house' && { district: place.suburb }),
       county: place.borough,
       city: place.city,
       state: 'Ciudad de México',
-      postcode: place.postcode,
+      ...(place.postcode && { postcode: place.postcode }),
       country: 'México',
       countrycode: 'MX',
+      ...(place.kind !== 'house' && {
+        extent: [place.lng - span, place.lat + span, place.lng + span, place.lat - span],
+      }),
     },
   };
 }
 
 const collection = (places: StandInPlace[]) => ({
   type: 'FeatureCollection',
-  features: places.map((place) => photonFeature(place, STAND_IN_PLACES.indexOf(place))),
+  features: places.map(photonFeature),
 });
 
 export function startPhotonStandIn(): Promise<GeocoderStandIn> {
@@ -47,7 +61,8 @@ export function startPhotonStandIn(): Promise<GeocoderStandIn> {
     '/api': (params) =>
       collection(placesMatching(params.get('q') ?? '').slice(0, Number(params.get('limit') ?? 15))),
     '/reverse': (params) => {
-      const place = placeNear(Number(params.get('lat')), Number(params.get('lon')));
+      const radius = Number(params.get('radius') ?? 1);
+      const place = placeNear(Number(params.get('lat')), Number(params.get('lon')), radius);
       return collection(place ? [place] : []);
     },
   });
