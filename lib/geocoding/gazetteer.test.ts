@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import gazetteerFile from '@/data/gazetteer.json';
 import { BuiltinGeocoder } from './builtin-geocoder';
 import { builtinGazetteer, Gazetteer, MAX_SEARCH_LIMIT, REVERSE_RADIUS_KM } from './gazetteer';
+import { addressQuery } from './search-addresses';
 
 const gazetteer = builtinGazetteer();
 const geocoder = new BuiltinGeocoder(gazetteer);
@@ -38,6 +39,7 @@ describe('a pin fills the neighbourhood and zip code', () => {
     expect(address).toEqual({
       street: '',
       exteriorNumber: '',
+      interiorNumber: '',
       neighborhood: 'Juárez',
       zipCode: '06600',
       lat: VARSOVIA_36.lat,
@@ -79,13 +81,13 @@ describe('a pin fills the neighbourhood and zip code', () => {
 describe('text finds the pin', () => {
   it('"juarez" finds Juárez first, accents and case aside', async () => {
     for (const text of ['juarez', 'JUAREZ', 'Juárez', '  juárez ']) {
-      const [first] = await geocoder.search(text);
+      const [first] = await geocoder.search(addressQuery(text));
       expect(first).toMatchObject({ neighborhood: 'Juárez', zipCode: '06600' });
     }
   });
 
   it('the zip code 06600 finds Juárez, with its centre as the pin', async () => {
-    const results = await geocoder.search('06600');
+    const results = await geocoder.search(addressQuery('06600'));
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ neighborhood: 'Juárez', municipality: 'Cuauhtémoc' });
     expect(results[0]!.lat).toBeCloseTo(19.4255, 2);
@@ -93,33 +95,37 @@ describe('text finds the pin', () => {
   });
 
   it('a zip code shared by two colonias finds both', async () => {
-    const names = (await geocoder.search('11560')).map((result) => result.neighborhood);
+    const names = (await geocoder.search(addressQuery('11560'))).map(
+      (result) => result.neighborhood,
+    );
     expect(names.sort()).toEqual(['Polanco Chapultepec', 'Polanco V Sección']);
   });
 
   it('"hipodromo" finds Hipódromo before Hipódromo Condesa', async () => {
-    const names = (await geocoder.search('hipodromo')).map((result) => result.neighborhood);
+    const names = (await geocoder.search(addressQuery('hipodromo'))).map(
+      (result) => result.neighborhood,
+    );
     expect(names.slice(0, 2)).toEqual(['Hipódromo', 'Hipódromo Condesa']);
   });
 
   it('a beginning of a word is enough: "roma" finds Roma Norte and Roma Sur', async () => {
-    const names = (await geocoder.search('rom')).map((result) => result.neighborhood);
+    const names = (await geocoder.search(addressQuery('rom'))).map((result) => result.neighborhood);
     expect(names).toEqual(expect.arrayContaining(['Roma Norte', 'Roma Sur']));
   });
 
   it('"polanco" finds the Polanco sections', async () => {
-    const results = await geocoder.search('polanco');
+    const results = await geocoder.search(addressQuery('polanco'));
     expect(results.length).toBeGreaterThanOrEqual(5);
     expect(results.every((result) => result.neighborhood.startsWith('Polanco'))).toBe(true);
   });
 
   it('"col. del carmen coyoacan" finds Del Carmen, 04100', async () => {
-    const [first] = await geocoder.search('col. del carmen coyoacan');
+    const [first] = await geocoder.search(addressQuery('col. del carmen coyoacan'));
     expect(first).toMatchObject({ neighborhood: 'Del Carmen', zipCode: '04100' });
   });
 
   it('"providencia" finds the Guadalajara colonia', async () => {
-    const [first] = await geocoder.search('Providencia');
+    const [first] = await geocoder.search(addressQuery('Providencia'));
     expect(first).toMatchObject({
       neighborhood: 'Providencia',
       zipCode: '44630',
@@ -128,27 +134,114 @@ describe('text finds the pin', () => {
   });
 
   it('"penon" finds Peñón de los Baños', async () => {
-    const [first] = await geocoder.search('penon');
+    const [first] = await geocoder.search(addressQuery('penon'));
     expect(first?.neighborhood).toBe('Peñón de los Baños');
   });
 
   it('with a map centre, the nearest matching colonia comes first', async () => {
     const centro = (near?: { lat: number; lng: number }) =>
-      geocoder.search('centro', near).then((results) => results[0]?.label);
+      geocoder.search(addressQuery('centro'), near).then((results) => results[0]?.label);
     expect(await centro(AMERICANA_GDL)).toMatch(/^Guadalajara Centro, 44100/);
     expect(await centro({ lat: 19.29, lng: -99.17 })).toMatch(/^Tlalpan Centro, 14000/);
   });
 
   it('gives a bounded number of results', () => {
-    expect(gazetteer.search('a', { limit: 1000 }).length).toBeLessThanOrEqual(MAX_SEARCH_LIMIT);
-    expect(gazetteer.search('san').length).toBeLessThanOrEqual(10);
+    expect(gazetteer.findByName('a', { limit: 1000 }).length).toBeLessThanOrEqual(MAX_SEARCH_LIMIT);
+    expect(gazetteer.findByName('san').length).toBeLessThanOrEqual(10);
   });
 
   it('text that names nothing finds nothing', async () => {
-    expect(await geocoder.search('zzzz')).toEqual([]);
-    expect(await geocoder.search('  ¿?  ')).toEqual([]);
-    expect(await geocoder.search('99999')).toEqual([]);
+    expect(await geocoder.search(addressQuery('zzzz'))).toEqual([]);
+    expect(await geocoder.search(addressQuery('  ¿?  '))).toEqual([]);
+    expect(await geocoder.search(addressQuery('99999'))).toEqual([]);
   });
+});
+
+describe('text finds the colonia despite typing mistakes and abbreviations', () => {
+  const DEFAULT_VIEW = { lat: 19.4245, lng: -99.1635 };
+  const names = async (text: string, near?: { lat: number; lng: number }) =>
+    (await geocoder.search(addressQuery(text), near)).map((result) => result.neighborhood);
+
+  it.each([
+    ['Hipodromo', 'Hipódromo'],
+    ['juares', 'Juárez'],
+    ['polanko', 'Polanco I Sección'],
+    ['narvarte pte', 'Narvarte Poniente'],
+    ['roma nte', 'Roma Norte'],
+    ['Sonora 180 int 1 Hipódromo', 'Hipódromo'],
+    ['Londres 247 Col. Del Carmen Coyoacán', 'Del Carmen'],
+    ['u.h. vicente guerrero', 'Unidad Vicente Guerrero'],
+  ])('"%s" finds %s first', async (text, first) => {
+    expect((await names(text, DEFAULT_VIEW))[0]).toBe(first);
+  });
+
+  it('"del vall", still being typed, finds the Del Valle colonias first', async () => {
+    const found = await names('del vall', DEFAULT_VIEW);
+    expect(found.slice(0, 3).sort()).toEqual([
+      'Del Valle Centro',
+      'Del Valle Norte',
+      'Del Valle Sur',
+    ]);
+  });
+
+  it('"col. del valle" finds the Del Valle colonias before Tlacoquemécatl del Valle', async () => {
+    const found = await names('col. del valle');
+    expect(found.slice(0, 3).sort()).toEqual([
+      'Del Valle Centro',
+      'Del Valle Norte',
+      'Del Valle Sur',
+    ]);
+    expect(found).toContain('Tlacoquemécatl del Valle');
+  });
+
+  it('"roma nte" finds Roma Norte alone, not Roma Sur', async () => {
+    expect(await names('roma nte')).toEqual(['Roma Norte']);
+  });
+
+  it("each result is at the colonia's centre, named a colonia", async () => {
+    const [roma] = await geocoder.search(addressQuery('roma nte'), DEFAULT_VIEW);
+    expect(roma).toMatchObject({ kind: 'colonia', zipCode: '06700', lat: 19.4185, lng: -99.16 });
+  });
+
+  it('a zip code alone finds its colonia, named a zip code area', async () => {
+    const [juarez] = await geocoder.search(addressQuery('06600'));
+    expect(juarez).toMatchObject({ kind: 'zip', neighborhood: 'Juárez' });
+  });
+
+  it("a zip code that disagrees with the colonia keeps the colonia first, then the zip code's", async () => {
+    const found = await geocoder.search(addressQuery('Juárez 06100'));
+    expect(found.slice(0, 2).map(({ neighborhood, kind }) => [neighborhood, kind])).toEqual([
+      ['Juárez', 'colonia'],
+      ['Hipódromo', 'zip'],
+    ]);
+  });
+
+  it('of two colonias of one name, the zip code picks which comes first', async () => {
+    const found = await geocoder.search(addressQuery('barrio san lucas 09000'));
+    expect(found.map(({ zipCode }) => zipCode)).toEqual(['09000', '04030']);
+  });
+
+  it('a colonia the gazetteer does not know leaves the zip code to find the place', async () => {
+    const found = await geocoder.search(addressQuery('col. las margaritas, 06600'));
+    expect(found.map(({ neighborhood, kind }) => [neighborhood, kind])).toEqual([
+      ['Juárez', 'zip'],
+    ]);
+  });
+
+  it('the start of a zip code finds the colonias whose code begins so', async () => {
+    expect(await names('0660')).toEqual(['Juárez']);
+  });
+
+  it('a street and number alone find no colonia: the gazetteer knows no streets', async () => {
+    expect(await geocoder.search(addressQuery('Varsovia 36'))).toEqual([]);
+  });
+
+  it.each(['qwertyuiop', 'xochimilcoo centro sur poniente', 'zzzz'])(
+    'nonsense finds nothing: "%s"',
+    async (text) => {
+      expect(await names(text)).toEqual([]);
+    },
+  );
 });
 
 describe('the gazetteer file', () => {

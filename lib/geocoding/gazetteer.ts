@@ -1,15 +1,19 @@
+import 'server-only';
 import KDBush from 'kdbush';
 import { around, distance } from 'geokdbush';
+import MiniSearch from 'minisearch';
 import { z } from 'zod';
 import gazetteerFile from '@/data/gazetteer.json';
 import { processSingleton } from '@/lib/process-singleton';
-import { fold, foldedWords } from './fold';
+import { foldedWords } from './fold';
+import { contentWords, maxTypos, nameMatchTier } from './name-match';
 import type { LatLng } from './types';
 
 /**
  * The built-in offline gazetteer: colonias of Mexico City, a few neighbouring municipalities of the
  * State of Mexico and the Guadalajara metro, each with its zip code and an approximate centre
  * (data/gazetteer.json). Approximate demo data — it knows neighbourhoods, not streets.
+ * Server-only: its data and its search index (MiniSearch) stay out of the browser's bundle.
  */
 
 export interface Place {
@@ -45,27 +49,50 @@ const placeRow = z.tuple([
 ]);
 const gazetteerSchema = z.object({ places: z.array(placeRow).min(1) });
 
-/** Words a dispatcher adds that name no place ("col. Juárez", "C.P. 06600"). */
-const FILLER_WORDS = new Set(['col', 'colonia', 'cp', 'c', 'p', 'codigo', 'postal']);
+/**
+ * A match found only in the middle of a name and scoring below this share of the best match is
+ * left out: a long word forgiven two typing mistakes finds names the dispatcher did not mean.
+ */
+const WEAK_MATCH_SHARE = 0.25;
+
+/** Words naming a kind of settlement, which the gazetteer's names may leave out. */
+const SETTLEMENT_WORDS = new Set([
+  'unidad',
+  'habitacional',
+  'barrio',
+  'fraccionamiento',
+  'residencial',
+  'pueblo',
+  'ampliacion',
+]);
 
 interface IndexedPlace {
   place: Place;
-  folded: string;
-  nameWords: string[];
-  areaWords: string[];
+  /** Folded words of the name: "Peñón de los Baños" → ["penon", "de", "los", "banos"]. */
+  words: string[];
+  /** The same without the municipality's or city's words ("Guadalajara Centro" → ["centro"]). */
+  core: string[];
+}
+
+export interface PlaceMatchOptions {
+  /** The map's centre: among comparable matches, the nearest comes first. */
+  near?: LatLng;
+  limit?: number;
 }
 
 export class Gazetteer {
   private readonly entries: IndexedPlace[];
   private readonly index: KDBush;
+  private nameIndex: MiniSearch<{ id: number; name: string }> | undefined;
 
   constructor(places: readonly Place[]) {
-    this.entries = places.map((place) => ({
-      place,
-      folded: fold(place.name),
-      nameWords: foldedWords(place.name),
-      areaWords: [...new Set([...foldedWords(place.municipality), ...foldedWords(place.city)])],
-    }));
+    this.entries = places.map((place) => {
+      const words = foldedWords(place.name);
+      const content = contentWords(place.name);
+      const area = new Set([...contentWords(place.municipality), ...contentWords(place.city)]);
+      const core = content.filter((word) => !area.has(word));
+      return { place, words, core: core.length > 0 ? core : content };
+    });
     this.index = new KDBush(places.length);
     for (const { lng, lat } of places) this.index.add(lng, lat);
     this.index.finish();
@@ -84,69 +111,92 @@ export class Gazetteer {
   }
 
   /**
-   * Entries whose name or zip code matches every word of the text, ignoring accents and case;
-   * words may also match the municipality, ranked lower. Whole names and zip codes rank first;
-   * with `near`, name and zip matches come nearest first.
+   * Colonias named by a text, typing mistakes and unfinished words forgiven ("juares", "hipodromo",
+   * "del vall"): every word must be found in the name. Best first: the name itself ("centro" is
+   * also "Guadalajara Centro"), then names that begin with the text, then names holding it
+   * elsewhere; with `near`, nearest first among those of one rank, otherwise the closest match.
    */
-  search(
-    text: string,
-    { near, limit = DEFAULT_SEARCH_LIMIT }: { near?: LatLng; limit?: number } = {},
+  findByName(
+    name: string,
+    { near, limit = DEFAULT_SEARCH_LIMIT }: PlaceMatchOptions = {},
   ): PlaceMatch[] {
-    const words = foldedWords(text).filter((word) => !FILLER_WORDS.has(word));
-    if (words.length === 0) return [];
-    const query = words.join(' ');
-    const scored: Array<PlaceMatch & { score: number; tier: number }> = [];
-    for (const entry of this.entries) {
-      const match = scoreEntry(entry, words, query);
-      if (!match) continue;
-      const distanceKm = near
-        ? distance(near.lng, near.lat, entry.place.lng, entry.place.lat)
-        : undefined;
-      scored.push({ place: entry.place, distanceKm, ...match });
+    let typed = foldedWords(name);
+    let found = this.names().search(name);
+    if (found.length === 0) {
+      // "U.H. Vicente Guerrero" is "Unidad Vicente Guerrero" here: try without the kind of place.
+      const specific = contentWords(name).filter((word) => !SETTLEMENT_WORDS.has(word));
+      if (specific.length > 0 && specific.length < contentWords(name).length) {
+        typed = specific;
+        found = this.names().search(specific.join(' '));
+      }
     }
-    // With a map centre, a nearby partial match beats a faraway whole one ("centro" on a map of
-    // Guadalajara means Guadalajara Centro); matches found only through the municipality stay last.
-    const rank = (tier: number) => (near ? Math.max(tier, 1) : tier);
-    scored.sort(
+    const best = found[0]?.score ?? 0;
+    const ranked = found.flatMap(({ id, score }) => {
+      const entry = this.entries[id as number]!;
+      const tier = nameMatchTier(typed, entry.words, entry.core) ?? 2;
+      if (tier === 2 && score < best * WEAK_MATCH_SHARE) return [];
+      return [{ place: entry.place, tier, score, distanceKm: distanceFrom(near, entry.place) }];
+    });
+    ranked.sort(
       (a, b) =>
-        rank(a.tier) - rank(b.tier) ||
+        a.tier - b.tier ||
         (near ? a.distanceKm! - b.distanceKm! : b.score - a.score) ||
-        b.score - a.score ||
         a.place.name.length - b.place.name.length ||
         a.place.name.localeCompare(b.place.name, 'es'),
     );
-    const bounded = Math.max(1, Math.min(MAX_SEARCH_LIMIT, Math.trunc(limit)));
-    return scored.slice(0, bounded).map(({ place, distanceKm }) => ({ place, distanceKm }));
+    return ranked
+      .slice(0, boundedLimit(limit))
+      .map(({ place, distanceKm }) => ({ place, distanceKm }));
+  }
+
+  /**
+   * Entries with a zip code, or whose zip code begins with 2 to 4 digits ("066" while typing):
+   * the exact code first, then in zip order; with `near`, nearest first among equals.
+   */
+  findByZip(
+    zipCode: string,
+    { near, limit = DEFAULT_SEARCH_LIMIT }: PlaceMatchOptions = {},
+  ): PlaceMatch[] {
+    if (!/^\d{2,5}$/.test(zipCode)) return [];
+    return this.entries
+      .filter(({ place }) => place.zipCode.startsWith(zipCode))
+      .map(({ place }) => ({ place, distanceKm: distanceFrom(near, place) }))
+      .sort(
+        (a, b) =>
+          Number(b.place.zipCode === zipCode) - Number(a.place.zipCode === zipCode) ||
+          a.place.zipCode.localeCompare(b.place.zipCode) ||
+          (near ? a.distanceKm! - b.distanceKm! : 0) ||
+          a.place.name.localeCompare(b.place.name, 'es'),
+      )
+      .slice(0, boundedLimit(limit));
+  }
+
+  /** The typo-tolerant index of names, built on the first search (a pin alone never needs it). */
+  private names(): MiniSearch<{ id: number; name: string }> {
+    if (!this.nameIndex) {
+      this.nameIndex = new MiniSearch<{ id: number; name: string }>({
+        fields: ['name'],
+        tokenize: contentWords,
+        processTerm: (term) => term,
+        searchOptions: {
+          prefix: true,
+          fuzzy: (term) => maxTypos(term) || false,
+          maxFuzzy: 2,
+          combineWith: 'AND',
+        },
+      });
+      this.nameIndex.addAll(this.entries.map(({ place }, id) => ({ id, name: place.name })));
+    }
+    return this.nameIndex;
   }
 }
 
-/**
- * Tier 0: the name is the text, or the text is the zip code. Tier 1: every word found in the name
- * or zip code. Tier 2: some words found only in the municipality or city. Null: some word found
- * nowhere.
- */
-function scoreEntry(
-  entry: IndexedPlace,
-  words: string[],
-  query: string,
-): { score: number; tier: number } | null {
-  const { zipCode } = entry.place;
-  let score = 0;
-  let onlyInArea = false;
-  for (const word of words) {
-    if (word === zipCode) score += 100;
-    else if (entry.nameWords.includes(word)) score += 30;
-    else if (entry.nameWords.some((nameWord) => nameWord.startsWith(word))) score += 20;
-    else if (/^\d{2,4}$/.test(word) && zipCode.startsWith(word)) score += 10;
-    else if (entry.areaWords.some((areaWord) => areaWord.startsWith(word))) {
-      score += 5;
-      onlyInArea = true;
-    } else return null;
-  }
-  const exact = entry.folded === query || query === zipCode;
-  if (exact) score += 100;
-  else if (entry.folded.startsWith(query)) score += 30;
-  return { score, tier: exact ? 0 : onlyInArea ? 2 : 1 };
+function distanceFrom(near: LatLng | undefined, place: Place): number | undefined {
+  return near ? distance(near.lng, near.lat, place.lng, place.lat) : undefined;
+}
+
+function boundedLimit(limit: number): number {
+  return Math.max(1, Math.min(MAX_SEARCH_LIMIT, Math.trunc(limit)));
 }
 
 function placesFromFile(file: unknown): Place[] {

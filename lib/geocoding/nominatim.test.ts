@@ -6,6 +6,7 @@ import {
 } from '@/test/support/nominatim-stand-in';
 import { GeocoderError } from './errors';
 import { NominatimGeocoder, type NominatimOptions } from './nominatim';
+import { addressQuery } from './search-addresses';
 
 const VARSOVIA_36 = { lat: 19.4245207, lng: -99.1676911 };
 const SONORA_180 = { lat: 19.4133562, lng: -99.1672142 };
@@ -36,6 +37,7 @@ describe('Nominatim: a pin fills the fields', () => {
     expect(address).toEqual({
       street: 'Varsovia',
       exteriorNumber: '36',
+      interiorNumber: '',
       neighborhood: 'Juárez',
       zipCode: '06600',
       lat: VARSOVIA_36.lat,
@@ -69,7 +71,7 @@ describe('Nominatim: a pin fills the fields', () => {
 
 describe('Nominatim: text finds the pin', () => {
   it('searches Mexico only, with address details and a bounded number of results', async () => {
-    const results = await nominatim().search('Londres 247 Coyoacán');
+    const results = await nominatim().search(addressQuery('Londres 247 Coyoacán'));
     expect(results).toEqual([
       expect.objectContaining({
         street: 'Londres',
@@ -86,7 +88,8 @@ describe('Nominatim: text finds the pin', () => {
     const params = Object.fromEntries(standIn.requests[0]!.params);
     expect(params).toMatchObject({
       format: 'jsonv2',
-      q: 'Londres 247 Coyoacán',
+      // Rebuilt from the text's parts: street and number, then the colonia.
+      q: 'Londres 247, Coyoacán',
       addressdetails: '1',
       countrycodes: 'mx',
     });
@@ -95,7 +98,7 @@ describe('Nominatim: text finds the pin', () => {
   });
 
   it('prefers the area of the map when given one', async () => {
-    await nominatim().search('Sonora 180', SONORA_180);
+    await nominatim().search(addressQuery('Sonora 180'), SONORA_180);
     const params = standIn.requests[0]!.params;
     const [west, north, east, south] = params.get('viewbox')!.split(',').map(Number);
     expect(west! < SONORA_180.lng && SONORA_180.lng < east!).toBe(true);
@@ -109,6 +112,44 @@ describe('Nominatim: text finds the pin', () => {
       autocomplete: false,
       attribution: expect.stringContaining('OpenStreetMap'),
     });
+  });
+});
+
+describe('Nominatim: each result says what it is, and the text is sent clean', () => {
+  it.each([
+    ['Varsovia 36', 'address', { street: 'Varsovia', exteriorNumber: '36' }],
+    [
+      'av insurgentes sur 1602',
+      'street',
+      { street: 'Avenida Insurgentes Sur', exteriorNumber: '' },
+    ],
+    ['roma nte', 'colonia', { neighborhood: 'Roma Norte', zipCode: '06700', street: '' }],
+    ['col. del valle', 'colonia', { neighborhood: 'Del Valle Norte', zipCode: '03103' }],
+  ] as const)('"%s" first finds a %s', async (text, kind, fields) => {
+    const [first] = await nominatim().search(addressQuery(text));
+    expect(first).toMatchObject({ kind, ...fields, interiorNumber: '', source: 'nominatim' });
+  });
+
+  it('never sends the interior number', async () => {
+    await nominatim().search(addressQuery('Calz. de Tlalpan 1000 depto 4'));
+    expect(standIn.requests[0]!.params.get('q')).toBe('Calzada de Tlalpan 1000');
+  });
+
+  it('asks once more with just the colonia, a second later, when the address finds nothing', async () => {
+    const results = await nominatim().search(addressQuery('Varsovia 38, Juárez, 06600'));
+    expect(results[0]).toMatchObject({ kind: 'colonia', neighborhood: 'Juárez' });
+    const [first, second] = standIn.requests;
+    expect([first?.params.get('q'), second?.params.get('q')]).toEqual([
+      'Varsovia 38, Juárez, 06600',
+      'Juárez, 06600',
+    ]);
+    expect(second!.receivedAt - first!.receivedAt).toBeGreaterThanOrEqual(950);
+  });
+
+  it('a pin near the map’s default view gets street and number', async () => {
+    const address = await nominatim().reverse(19.4245 - 0.0038, -99.1635 + 0.004);
+    expect(address).toMatchObject({ exteriorNumber: expect.stringMatching(/^\d+$/) });
+    expect(address?.street).not.toBe('');
   });
 });
 
@@ -145,8 +186,8 @@ describe('Nominatim: the usage policy', () => {
     const first = await provider.reverse(VARSOVIA_36.lat, VARSOVIA_36.lng);
     // The same spot, a hair away: the cache works on coordinates rounded to about 11 m.
     const again = await provider.reverse(VARSOVIA_36.lat + 0.00001, VARSOVIA_36.lng);
-    await provider.search('Londres 247');
-    await provider.search('  londres   247 ');
+    await provider.search(addressQuery('Londres 247'));
+    await provider.search(addressQuery('  londres   247 '));
     expect(again).toEqual({ ...first, lat: VARSOVIA_36.lat + 0.00001 });
     expect(standIn.requests.map((request) => request.path)).toEqual(['/reverse', '/search']);
   });
@@ -166,7 +207,7 @@ describe('Nominatim failures come back as typed errors, never a hang', () => {
     const call =
       lookup === 'reverse'
         ? provider.reverse(VARSOVIA_36.lat, VARSOVIA_36.lng)
-        : provider.search('Varsovia 36');
+        : provider.search(addressQuery('Varsovia 36'));
     const error = await call.then(
       () => undefined,
       (reason: unknown) => reason,
@@ -208,9 +249,11 @@ describe('Nominatim failures come back as typed errors, never a hang', () => {
   it('a failure is not cached: the next lookup asks again', async () => {
     const provider = nominatim({ timeoutMs: 300, maxQueueWaitMs: 2_000 });
     standIn.behave('server-error');
-    await expect(provider.search('Varsovia 36')).rejects.toBeInstanceOf(GeocoderError);
+    await expect(provider.search(addressQuery('Varsovia 36'))).rejects.toBeInstanceOf(
+      GeocoderError,
+    );
     standIn.behave('normal');
-    expect(await provider.search('Varsovia 36')).toHaveLength(1);
+    expect(await provider.search(addressQuery('Varsovia 36'))).toHaveLength(1);
     expect(standIn.requests).toHaveLength(2);
   });
 });

@@ -10,9 +10,12 @@ import {
 } from './address-parts';
 import { capabilitiesOf } from './capabilities';
 import { GeocoderError } from './errors';
+import { fold } from './fold';
 import { DEFAULT_LOOKUP_CACHE, LookupCache, type LookupCacheOptions } from './lookup-cache';
 import { RateGate, RateGateFull, systemClock, type Clock } from './rate-gate';
-import type { GeocodedAddress, Geocoder, LatLng } from './types';
+import { searchWithFallback } from './provider-query';
+import type { SearchResultKind } from './answers';
+import type { AddressQuery, GeocodedAddress, GeocodedPlace, Geocoder, LatLng } from './types';
 import { APP_USER_AGENT, getUpstreamJson } from './upstream';
 
 /**
@@ -60,6 +63,9 @@ const addressSchema = z
 const placeSchema = z.looseObject({
   lat: coordinate,
   lon: coordinate,
+  category: lenientText,
+  type: lenientText,
+  addresstype: lenientText,
   name: lenientText,
   display_name: lenientText,
   address: addressSchema.optional(),
@@ -70,11 +76,13 @@ type NominatimPlace = z.infer<typeof placeSchema>;
 const reverseNothingSchema = z.looseObject({ error: z.unknown() });
 const searchSchema = z.array(z.unknown());
 
+const NEIGHBOURHOOD_TYPES = new Set(['suburb', 'neighbourhood', 'quarter']);
+
 export class NominatimGeocoder implements Geocoder {
   readonly capabilities = capabilitiesOf('nominatim');
   private readonly gate: RateGate;
   private readonly reverseCache: LookupCache<GeocodedAddress | null>;
-  private readonly searchCache: LookupCache<GeocodedAddress[]>;
+  private readonly searchCache: LookupCache<GeocodedPlace[]>;
   private readonly userAgent: string;
 
   constructor(private readonly options: NominatimOptions) {
@@ -106,29 +114,37 @@ export class NominatimGeocoder implements Geocoder {
     return found && { ...found, lat, lng };
   }
 
-  async search(text: string, near?: LatLng): Promise<GeocodedAddress[]> {
-    const query = text.trim().replace(/\s+/g, ' ');
-    if (!query) return [];
+  /**
+   * Nominatim gets the cleaned text ("Sonora 180, Hipódromo"); when that finds nothing, once more
+   * just the colonia and zip. That second request waits its turn at the one-per-second gate like
+   * any other (about a second more), and both answers are cached by the text sent, folded
+   * (accents, case and punctuation change nothing Nominatim finds).
+   */
+  async search({ parts }: AddressQuery, near?: LatLng): Promise<GeocodedPlace[]> {
     const bias = near && { lat: roundCoordinate(near.lat, 2), lng: roundCoordinate(near.lng, 2) };
-    const key = `${query.toLowerCase()}|${bias ? `${bias.lat},${bias.lng}` : ''}`;
-    return this.searchCache.get(key, async () => {
-      const params: Record<string, string> = {
-        format: 'jsonv2',
-        q: query,
-        addressdetails: '1',
-        countrycodes: 'mx',
-        limit: String(NOMINATIM_SEARCH_LIMIT),
-      };
-      // A preferred area about 30 km around the map's centre; results outside it still count.
-      if (bias) {
-        params.viewbox = [bias.lng - 0.3, bias.lat + 0.3, bias.lng + 0.3, bias.lat - 0.3].join(',');
-        params.bounded = '0';
-      }
-      const body = searchSchema.safeParse(await this.get('/search', params));
-      if (!body.success) throw invalid('a search answer that is not a list');
-      return body.data.flatMap((item) => {
-        const place = placeSchema.safeParse(item);
-        return place.success ? [toAddress(place.data)] : [];
+    return searchWithFallback(parts, (query) => {
+      const key = `${fold(query)}|${bias ? `${bias.lat},${bias.lng}` : ''}`;
+      return this.searchCache.get(key, async () => {
+        const params: Record<string, string> = {
+          format: 'jsonv2',
+          q: query,
+          addressdetails: '1',
+          countrycodes: 'mx',
+          limit: String(NOMINATIM_SEARCH_LIMIT),
+        };
+        // A preferred area about 30 km around the map's centre; results outside it still count.
+        if (bias) {
+          params.viewbox = [bias.lng - 0.3, bias.lat + 0.3, bias.lng + 0.3, bias.lat - 0.3].join(
+            ',',
+          );
+          params.bounded = '0';
+        }
+        const body = searchSchema.safeParse(await this.get('/search', params));
+        if (!body.success) throw invalid('a search answer that is not a list');
+        return body.data.flatMap((item) => {
+          const place = placeSchema.safeParse(item);
+          return place.success ? [{ ...toAddress(place.data), kind: kindOf(place.data) }] : [];
+        });
       });
     });
   }
@@ -170,9 +186,23 @@ function toAddress(place: NominatimPlace): GeocodedAddress {
   };
   return {
     ...fields,
+    interiorNumber: '',
     lat: place.lat,
     lng: place.lon,
     label: addressLabel({ ...fields, name: place.name }) || firstText(place.display_name),
     source: 'nominatim',
   };
+}
+
+/**
+ * What a result is, from Nominatim's own fields (jsonv2): a house number makes it an address; the
+ * `highway` category or `addresstype: road` a street; `addresstype` suburb, neighbourhood or quarter
+ * a colonia; a postcode a zip code area.
+ */
+function kindOf(place: NominatimPlace): SearchResultKind {
+  if (place.address?.house_number) return 'address';
+  if (place.category === 'highway' || place.addresstype === 'road') return 'street';
+  if (place.addresstype === 'postcode' || place.type === 'postcode') return 'zip';
+  if (NEIGHBOURHOOD_TYPES.has(place.addresstype ?? '')) return 'colonia';
+  return 'place';
 }

@@ -3,6 +3,7 @@ import type { GeocoderStandIn, StandInBehaviour } from '@/test/support/nominatim
 import { startPhotonStandIn } from '@/test/support/photon-stand-in';
 import { GeocoderError } from './errors';
 import { PhotonGeocoder, type PhotonOptions } from './photon';
+import { addressQuery } from './search-addresses';
 
 const VARSOVIA_36 = { lat: 19.4245207, lng: -99.1676911 };
 const SONORA_180 = { lat: 19.4133562, lng: -99.1672142 };
@@ -25,6 +26,7 @@ describe('Photon: a pin fills the fields', () => {
     expect(await photon().reverse(SONORA_180.lat, SONORA_180.lng)).toEqual({
       street: 'Sonora',
       exteriorNumber: '180',
+      interiorNumber: '',
       neighborhood: 'Hipódromo',
       zipCode: '06100',
       lat: SONORA_180.lat,
@@ -47,7 +49,7 @@ describe('Photon: a pin fills the fields', () => {
 
 describe('Photon: text finds the pin as the dispatcher types', () => {
   it('searches /api with a limit, the local language and Mexico as the area', async () => {
-    const results = await photon().search('varsovia 36');
+    const results = await photon().search(addressQuery('varsovia 36'));
     expect(results).toEqual([
       expect.objectContaining({
         street: 'Varsovia',
@@ -59,7 +61,8 @@ describe('Photon: text finds the pin as the dispatcher types', () => {
       }),
     ]);
     const params = Object.fromEntries(standIn.requests[0]!.params);
-    expect(params).toMatchObject({ q: 'varsovia 36', lang: 'default' });
+    // The text is sent as rebuilt from its parts (lib/geocoding/provider-query.ts).
+    expect(params).toMatchObject({ q: 'Varsovia 36', lang: 'default' });
     expect(Number(params.limit)).toBeGreaterThan(0);
     const [minLon, minLat, maxLon, maxLat] = params.bbox!.split(',').map(Number);
     expect(minLon! < VARSOVIA_36.lng && VARSOVIA_36.lng < maxLon!).toBe(true);
@@ -67,14 +70,14 @@ describe('Photon: text finds the pin as the dispatcher types', () => {
   });
 
   it('biases results towards the map when given a centre', async () => {
-    await photon().search('sonora', SONORA_180);
+    await photon().search(addressQuery('sonora'), SONORA_180);
     const params = standIn.requests[0]!.params;
     expect(Number(params.get('lat'))).toBeCloseTo(SONORA_180.lat, 1);
     expect(Number(params.get('lon'))).toBeCloseTo(SONORA_180.lng, 1);
   });
 
   it('a place with a name is labelled by it', async () => {
-    const [museum] = await photon().search('frida kahlo');
+    const [museum] = await photon().search(addressQuery('frida kahlo'));
     expect(museum?.label).toBe(
       'Museo Frida Kahlo, Londres 247, Del Carmen, 04100 Coyoacán, Ciudad de México',
     );
@@ -89,11 +92,75 @@ describe('Photon: text finds the pin as the dispatcher types', () => {
 
   it('answers repeated lookups from its cache', async () => {
     const provider = photon();
-    await provider.search('Varsovia');
-    await provider.search('varsovia');
+    await provider.search(addressQuery('Varsovia'));
+    await provider.search(addressQuery('varsovia'));
     await provider.reverse(SONORA_180.lat, SONORA_180.lng);
     await provider.reverse(SONORA_180.lat, SONORA_180.lng);
     expect(standIn.requests.map((request) => request.path)).toEqual(['/api', '/reverse']);
+  });
+});
+
+describe('Photon: each result says what it is, and the text is sent clean', () => {
+  it.each([
+    ['Varsovia 36', 'address', { street: 'Varsovia', exteriorNumber: '36' }],
+    [
+      'av insurgentes sur 1602',
+      'street',
+      { street: 'Avenida Insurgentes Sur', exteriorNumber: '' },
+    ],
+    ['roma nte', 'colonia', { neighborhood: 'Roma Norte', zipCode: '06700', street: '' }],
+    ['06600', 'colonia', { neighborhood: 'Juárez', zipCode: '06600' }],
+    ['frida kahlo', 'address', { street: 'Londres', exteriorNumber: '247' }],
+  ] as const)('"%s" first finds a %s', async (text, kind, fields) => {
+    const [first] = await photon().search(addressQuery(text));
+    expect(first).toMatchObject({ kind, ...fields, interiorNumber: '', source: 'photon' });
+  });
+
+  it('never sends the interior number or the markers', async () => {
+    await photon().search(addressQuery('Sonora 180 int 1, col. Hipódromo, C.P. 06100'));
+    expect(standIn.requests.map((request) => request.params.get('q'))).toEqual([
+      'Sonora 180, Hipódromo, 06100',
+    ]);
+  });
+
+  it('asks once more with just the colonia when the address finds nothing', async () => {
+    const results = await photon().search(addressQuery('Varsovia 38, Juárez'));
+    expect(standIn.requests.map((request) => request.params.get('q'))).toEqual([
+      'Varsovia 38, Juárez',
+      'Juárez',
+    ]);
+    expect(results[0]).toMatchObject({ kind: 'colonia', neighborhood: 'Juárez' });
+  });
+
+  it('keeps both answers in its cache, by the text it sent', async () => {
+    const provider = photon();
+    await provider.search(addressQuery('Varsovia 38, Juárez'));
+    await provider.search(addressQuery('varsovia 38 juárez'));
+    await provider.search(addressQuery('col. juarez'));
+    expect(standIn.requests).toHaveLength(2);
+  });
+});
+
+describe('Photon: a pin near the map’s default view gets street and number', () => {
+  // The default view (19.4245, −99.1635), and taps up to about 600 m from it.
+  it.each([
+    [0, 0],
+    [0.0054, 0],
+    [-0.0054, 0],
+    [0, 0.0057],
+    [0, -0.0057],
+    [0.0038, -0.004],
+    [-0.0038, 0.004],
+  ])('a tap %s°, %s° from the centre', async (dLat, dLng) => {
+    const address = await photon().reverse(19.4245 + dLat, -99.1635 + dLng);
+    expect(address?.street).not.toBe('');
+    expect(address?.exteriorNumber).toMatch(/^\d+$/);
+    expect(address?.zipCode).toMatch(/^\d{5}$/);
+    expect(address?.neighborhood).not.toBe('');
+  });
+
+  it('more than 1 km (Photon’s default radius) from any known place finds nothing', async () => {
+    expect(await photon().reverse(19.46, -99.16)).toBeNull();
   });
 });
 
@@ -110,7 +177,7 @@ describe('Photon failures come back as typed errors, never a hang', () => {
       standIn.behave(behaviour);
       const provider = photon({ timeoutMs: 300 });
       for (const call of [
-        () => provider.search('Varsovia'),
+        () => provider.search(addressQuery('Varsovia')),
         () => provider.reverse(VARSOVIA_36.lat, VARSOVIA_36.lng),
       ]) {
         const error = await call().then(

@@ -10,8 +10,11 @@ import {
 } from './address-parts';
 import { capabilitiesOf } from './capabilities';
 import { GeocoderError } from './errors';
+import { fold } from './fold';
 import { DEFAULT_LOOKUP_CACHE, LookupCache, type LookupCacheOptions } from './lookup-cache';
-import type { GeocodedAddress, Geocoder, LatLng } from './types';
+import { searchWithFallback } from './provider-query';
+import type { SearchResultKind } from './answers';
+import type { AddressQuery, GeocodedAddress, GeocodedPlace, Geocoder, LatLng } from './types';
 import { APP_USER_AGENT, getUpstreamJson } from './upstream';
 
 /**
@@ -45,6 +48,7 @@ const propertiesSchema = z
     state: lenientText,
     countrycode: lenientText,
     type: lenientText,
+    osm_key: lenientText,
     osm_value: lenientText,
   })
   .catch({});
@@ -54,6 +58,7 @@ const featureSchema = z.looseObject({
   properties: propertiesSchema.optional(),
 });
 type PhotonFeature = z.infer<typeof featureSchema>;
+type PhotonProperties = z.infer<typeof propertiesSchema>;
 
 const collectionSchema = z.looseObject({ features: z.array(z.unknown()) });
 
@@ -62,7 +67,7 @@ const NEIGHBOURHOOD_VALUES = new Set(['suburb', 'neighbourhood', 'quarter']);
 export class PhotonGeocoder implements Geocoder {
   readonly capabilities = capabilitiesOf('photon');
   private readonly reverseCache: LookupCache<GeocodedAddress | null>;
-  private readonly searchCache: LookupCache<GeocodedAddress[]>;
+  private readonly searchCache: LookupCache<GeocodedPlace[]>;
 
   constructor(private readonly options: PhotonOptions) {
     this.reverseCache = new LookupCache(options.cache ?? DEFAULT_LOOKUP_CACHE);
@@ -77,27 +82,35 @@ export class PhotonGeocoder implements Geocoder {
         lon: String(at.lng),
         limit: '1',
       });
-      return features[0] ?? null;
+      return features[0] ? toAddress(features[0]) : null;
     });
     return found && { ...found, lat, lng };
   }
 
-  async search(text: string, near?: LatLng): Promise<GeocodedAddress[]> {
-    const query = text.trim().replace(/\s+/g, ' ');
-    if (!query) return [];
+  /**
+   * Photon gets the cleaned text ("Sonora 180, Hipódromo"), and once more just the colonia when
+   * that finds nothing. Answers are cached by the text sent, folded: accents, case and
+   * punctuation change nothing Photon finds.
+   */
+  async search({ parts }: AddressQuery, near?: LatLng): Promise<GeocodedPlace[]> {
     const bias = near && { lat: roundCoordinate(near.lat, 2), lng: roundCoordinate(near.lng, 2) };
-    const key = `${query.toLowerCase()}|${bias ? `${bias.lat},${bias.lng}` : ''}`;
-    return this.searchCache.get(key, () =>
-      this.features('/api', {
-        q: query,
-        limit: String(PHOTON_SEARCH_LIMIT),
-        bbox: MEXICO_BBOX,
-        ...(bias && { lat: String(bias.lat), lon: String(bias.lng) }),
-      }),
+    return searchWithFallback(parts, (query) =>
+      this.searchCache.get(
+        `${fold(query)}|${bias ? `${bias.lat},${bias.lng}` : ''}`,
+        async () => {
+          const features = await this.features('/api', {
+            q: query,
+            limit: String(PHOTON_SEARCH_LIMIT),
+            bbox: MEXICO_BBOX,
+            ...(bias && { lat: String(bias.lat), lon: String(bias.lng) }),
+          });
+          return features.map((feature) => ({ ...toAddress(feature), kind: kindOf(feature) }));
+        },
+      ),
     );
   }
 
-  private async features(path: string, params: Record<string, string>): Promise<GeocodedAddress[]> {
+  private async features(path: string, params: Record<string, string>): Promise<PhotonFeature[]> {
     const url = new URL(`${this.options.baseUrl}${path}`);
     for (const [name, value] of Object.entries({
       ...params,
@@ -117,7 +130,7 @@ export class PhotonGeocoder implements Geocoder {
     }
     return body.data.features.flatMap((item) => {
       const feature = featureSchema.safeParse(item);
-      return feature.success ? [toAddress(feature.data)] : [];
+      return feature.success ? [feature.data] : [];
     });
   }
 }
@@ -125,21 +138,41 @@ export class PhotonGeocoder implements Geocoder {
 function toAddress(feature: PhotonFeature): GeocodedAddress {
   const p = feature.properties ?? {};
   const [lng, lat] = feature.geometry.coordinates;
-  const isNeighbourhood =
-    p.type === 'district' || p.type === 'locality' || NEIGHBOURHOOD_VALUES.has(p.osm_value ?? '');
   const fields = {
-    street: firstText(p.street, p.type === 'street' ? p.name : undefined),
+    street: firstText(p.street, kindOf(feature) === 'street' ? p.name : undefined),
     exteriorNumber: firstText(p.housenumber),
-    neighborhood: firstText(p.district, p.locality, isNeighbourhood ? p.name : undefined),
+    neighborhood: firstText(p.district, p.locality, isNeighbourhood(p) ? p.name : undefined),
     zipCode: zipCodeOf(p.postcode),
     municipality: firstText(p.county, p.city, p.type === 'city' ? p.name : undefined),
     city: firstText(p.city, p.type === 'city' ? p.name : undefined, p.county, p.state),
   };
   return {
     ...fields,
+    interiorNumber: '',
     lat,
     lng,
     label: addressLabel({ ...fields, name: p.name }) || firstText(p.name),
     source: 'photon',
   };
+}
+
+/**
+ * What a feature is, from Photon's own fields: `type` (house, street, locality, district, city,
+ * …) and the OSM tag (`osm_key`/`osm_value`). A feature with a house number is an address; a
+ * highway or `type: street` a street; a suburb, neighbourhood, quarter or district a colonia; a
+ * postcode a zip code area.
+ */
+function kindOf(feature: PhotonFeature): SearchResultKind {
+  const p = feature.properties ?? {};
+  if (p.housenumber) return 'address';
+  if (p.type === 'street' || p.osm_key === 'highway') return 'street';
+  if (p.osm_value === 'postcode') return 'zip';
+  if (isNeighbourhood(p)) return 'colonia';
+  return 'place';
+}
+
+function isNeighbourhood(p: PhotonProperties): boolean {
+  return (
+    p.type === 'district' || p.type === 'locality' || NEIGHBOURHOOD_VALUES.has(p.osm_value ?? '')
+  );
 }

@@ -1,20 +1,17 @@
+import type { AddressTextParts } from './address-text';
+import type { FoundAddress, SearchResultKind } from './answers';
+
 /**
- * What every geocoder answers: the address fields of the quote form (street and exterior number may
- * be empty when unknown), a display label, and where the answer came from.
+ * What every geocoder answers: the address fields of the quote form (street and numbers may be
+ * empty when unknown; the interior number always is, no geocoder knows it), a display label
+ * ("Varsovia 36, Juárez, 06600 Cuauhtémoc, Ciudad de México"), the alcaldía or municipio, and
+ * where the answer came from. The screen's own type, FoundAddress, in lib/geocoding/answers.ts.
  */
-export interface GeocodedAddress {
-  street: string;
-  exteriorNumber: string;
-  neighborhood: string;
-  zipCode: string;
-  lat: number;
-  lng: number;
-  /** One line a dispatcher can read: "Varsovia 36, Juárez, 06600 Cuauhtémoc, Ciudad de México". */
-  label: string;
-  /** Alcaldía in Mexico City, municipio elsewhere. */
-  municipality: string;
-  city: string;
-  source: GeocoderProvider;
+export type GeocodedAddress = FoundAddress;
+
+/** A search result as a geocoder found it, before the dispatcher's text fills what it lacks. */
+export interface GeocodedPlace extends GeocodedAddress {
+  kind: SearchResultKind;
 }
 
 export type GeocoderProvider = 'builtin' | 'nominatim' | 'photon';
@@ -22,6 +19,12 @@ export type GeocoderProvider = 'builtin' | 'nominatim' | 'photon';
 export interface LatLng {
   lat: number;
   lng: number;
+}
+
+/** What the dispatcher typed, and its parts (lib/geocoding/address-text.ts). */
+export interface AddressQuery {
+  text: string;
+  parts: AddressTextParts;
 }
 
 /** What the screen may do with the configured geocoder. */
@@ -40,6 +43,9 @@ export interface Geocoder {
    * own: the pin stays where the dispatcher put it, only the fields are filled in.
    */
   reverse(lat: number, lng: number): Promise<GeocodedAddress | null>;
-  /** Places matching a text, best first, optionally preferring those near a point. */
-  search(text: string, near?: LatLng): Promise<GeocodedAddress[]>;
+  /**
+   * Places matching the dispatcher's text, best first, optionally preferring those near a point;
+   * each says what it is (an address, a street, a colonia, a zip code area, another place).
+   */
+  search(query: AddressQuery, near?: LatLng): Promise<GeocodedPlace[]>;
 }

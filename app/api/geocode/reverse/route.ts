@@ -5,15 +5,16 @@ import {
   reverseQuerySchema,
   spendLookup,
 } from '@/lib/geocoding/geocode-route';
+import type { ReverseAnswer } from '@/lib/geocoding/answers';
 import { geocoder } from '@/lib/geocoding/geocoder';
 import { sessionRoute } from '@/lib/session/session-route';
 
 export const dynamic = 'force-dynamic';
 
-/** The address at a pin: `{ address }`, null when nothing is known there. */
+/** The address at a pin: `{ address }` (a ReverseAnswer), null when nothing is known there. */
 export const GET = sessionRoute(async (request, session) => {
   await spendLookup(session.id);
   const { lat, lng } = readQuery(request, reverseQuerySchema);
-  const address = await lookup(() => geocoder().reverse(lat, lng));
-  return Response.json({ address }, { headers: { 'cache-control': GEOCODE_CACHE_CONTROL } });
+  const answer: ReverseAnswer = { address: await lookup(() => geocoder().reverse(lat, lng)) };
+  return Response.json(answer, { headers: { 'cache-control': GEOCODE_CACHE_CONTROL } });
 });
