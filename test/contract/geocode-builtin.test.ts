@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchAnswer } from '@/lib/geocoding/answers';
 import { GEOCODE_LOOKUPS_PER_WINDOW } from '@/lib/geocoding/geocode-route';
 import { resetProcessSingletons } from '@/lib/process-singleton';
 import { startAppServer, type AppServer } from '../support/app-server';
@@ -54,6 +55,7 @@ describe('a pin fills the fields', () => {
       address: {
         street: '',
         exteriorNumber: '',
+        interiorNumber: '',
         neighborhood: 'Juárez',
         zipCode: '06600',
         lat: 19.4245207,
@@ -117,9 +119,18 @@ describe('text finds the pin', () => {
     });
   });
 
-  it('text that names nothing finds nothing', async () => {
-    const answer = await (await signedIn()).request('GET', '/api/geocode/search?q=zzzz');
-    expect(answer.json).toEqual({ results: [] });
+  it('text that names no colonia finds none, and is offered as typed', async () => {
+    const browser = await signedIn();
+    const answer = await browser.request('GET', '/api/geocode/search?q=zzzz');
+    expect(answer.json).toEqual({
+      results: [],
+      typed: { street: 'Zzzz', exteriorNumber: '', interiorNumber: '' },
+    });
+    const nothing = await browser.request(
+      'GET',
+      `/api/geocode/search?q=${encodeURIComponent('¿?')}`,
+    );
+    expect(nothing.json).toEqual({ results: [], typed: null });
   });
 
   it.each([
@@ -133,6 +144,93 @@ describe('text finds the pin', () => {
     expect(answer.status).toBe(400);
     expect(answer.json.error.code).toBe('invalid_request');
     expect(answer.json.error.fields).toHaveProperty(field);
+  });
+});
+
+describe('the search finds what dispatchers type (issue 12)', () => {
+  const DEFAULT_VIEW = 'lat=19.4245&lng=-99.1635';
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await signedIn();
+  });
+  const search = async (text: string) => {
+    const answer = await browser.request(
+      'GET',
+      `/api/geocode/search?q=${encodeURIComponent(text)}&${DEFAULT_VIEW}`,
+    );
+    expect(answer.status).toBe(200);
+    return answer.json as SearchAnswer;
+  };
+
+  it('"Varsovia 36, Juárez": the colonia Juárez, with street and number from the text', async () => {
+    const { results, typed } = await search('Varsovia 36, Juárez');
+    expect(results[0]).toMatchObject({
+      kind: 'colonia',
+      street: 'Varsovia',
+      exteriorNumber: '36',
+      interiorNumber: '',
+      neighborhood: 'Juárez',
+      zipCode: '06600',
+      fromText: ['street', 'exteriorNumber'],
+      source: 'builtin',
+    });
+    expect(typed).toBeNull();
+  });
+
+  it('"Sonora 180 int 1 Hipódromo": Hipódromo, with street and both numbers from the text', async () => {
+    const { results, typed } = await search('Sonora 180 int 1 Hipódromo');
+    expect(results[0]).toMatchObject({
+      kind: 'colonia',
+      street: 'Sonora',
+      exteriorNumber: '180',
+      interiorNumber: '1',
+      neighborhood: 'Hipódromo',
+      zipCode: '06100',
+      fromText: ['street', 'exteriorNumber', 'interiorNumber'],
+    });
+    expect(typed).toBeNull();
+  });
+
+  it('"roma nte": Roma Norte', async () => {
+    const { results, typed } = await search('roma nte');
+    expect(results).toEqual([
+      expect.objectContaining({ kind: 'colonia', neighborhood: 'Roma Norte', fromText: [] }),
+    ]);
+    expect(typed).toBeNull();
+  });
+
+  it('"col. del valle": the Del Valle colonias first', async () => {
+    const { results, typed } = await search('col. del valle');
+    expect(
+      results
+        .slice(0, 3)
+        .map((result) => result.neighborhood)
+        .sort(),
+    ).toEqual(['Del Valle Centro', 'Del Valle Norte', 'Del Valle Sur']);
+    expect(results.every((result) => result.kind === 'colonia')).toBe(true);
+    expect(typed).toBeNull();
+  });
+
+  it('"06600": Juárez, found by its zip code', async () => {
+    const { results, typed } = await search('06600');
+    expect(results).toEqual([
+      expect.objectContaining({ kind: 'zip', neighborhood: 'Juárez', zipCode: '06600' }),
+    ]);
+    expect(typed).toBeNull();
+  });
+
+  it('"av insurgentes sur 1602": no colonia in the text; the street is offered as typed', async () => {
+    expect(await search('av insurgentes sur 1602')).toEqual({
+      results: [],
+      typed: { street: 'Avenida Insurgentes Sur', exteriorNumber: '1602', interiorNumber: '' },
+    });
+  });
+
+  it('"Insurgentes": colonias named …Insurgentes, and Insurgentes offered as the street', async () => {
+    const { results, typed } = await search('Insurgentes');
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.every((result) => result.neighborhood.includes('Insurgentes'))).toBe(true);
+    expect(typed).toEqual({ street: 'Insurgentes', exteriorNumber: '', interiorNumber: '' });
   });
 });
 

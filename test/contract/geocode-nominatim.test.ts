@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchAnswer } from '@/lib/geocoding/answers';
 import { resetProcessSingletons } from '@/lib/process-singleton';
 import { startAppServer, type AppServer } from '../support/app-server';
 import { startNominatimStandIn, type GeocoderStandIn } from '../support/nominatim-stand-in';
@@ -78,5 +79,89 @@ describe('Nominatim behind the geocode routes', () => {
     const again = await browser.request('GET', casaAzul);
     expect(again.json).toEqual(first.json);
     expect(nominatim.requests.length).toBe(asked);
+  });
+});
+
+describe('Nominatim: the search finds what dispatchers type (issue 12)', () => {
+  // Each lookup waits its turn at the one-per-second gate: these tests take a few seconds.
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await signedIn('198.18.6.4');
+  });
+  const search = async (text: string) => {
+    const answer = await browser.request(
+      'GET',
+      `/api/geocode/search?q=${encodeURIComponent(text)}&lat=19.4245&lng=-99.1635`,
+    );
+    expect(answer.status).toBe(200);
+    return answer.json as SearchAnswer;
+  };
+
+  it('"Varsovia 36, Juárez": the house itself', async () => {
+    const { results, typed } = await search('Varsovia 36, Juárez');
+    expect(results[0]).toMatchObject({
+      kind: 'address',
+      street: 'Varsovia',
+      exteriorNumber: '36',
+      neighborhood: 'Juárez',
+      zipCode: '06600',
+      fromText: [],
+      source: 'nominatim',
+    });
+    expect(typed).toBeNull();
+  });
+
+  it('"Sonora 180 int 1 Hipódromo": the house, the interior number from the text', async () => {
+    const { results } = await search('Sonora 180 int 1 Hipódromo');
+    expect(results[0]).toMatchObject({
+      kind: 'address',
+      street: 'Sonora',
+      exteriorNumber: '180',
+      interiorNumber: '1',
+      fromText: ['interiorNumber'],
+    });
+    expect(nominatim.requests.at(-1)?.params.get('q')).toBe('Sonora 180, Hipódromo');
+  });
+
+  it('"roma nte": the colonia Roma Norte first', async () => {
+    const { results, typed } = await search('roma nte');
+    expect(results[0]).toMatchObject({ kind: 'colonia', neighborhood: 'Roma Norte' });
+    expect(typed).toBeNull();
+  });
+
+  it('"col. del valle": the Del Valle colonias', async () => {
+    const { results } = await search('col. del valle');
+    expect(results.map(({ kind, neighborhood }) => `${kind} ${neighborhood}`)).toEqual([
+      'colonia Del Valle Norte',
+      'colonia Del Valle Centro',
+      'colonia Del Valle Sur',
+    ]);
+  });
+
+  it('"06600": the colonia Juárez first', async () => {
+    const { results } = await search('06600');
+    expect(results[0]).toMatchObject({ kind: 'colonia', neighborhood: 'Juárez', zipCode: '06600' });
+  });
+
+  it('"av insurgentes sur 1602": the avenue, with the number typed', async () => {
+    const { results, typed } = await search('av insurgentes sur 1602');
+    expect(results[0]).toMatchObject({
+      kind: 'street',
+      street: 'Avenida Insurgentes Sur',
+      exteriorNumber: '1602',
+      fromText: ['exteriorNumber'],
+    });
+    expect(typed).toBeNull();
+  });
+
+  it('a pin near the map’s default view gets street and number', async () => {
+    const answer = await browser.request('GET', '/api/geocode/reverse?lat=19.4207&lng=-99.168');
+    expect(answer.json.address).toMatchObject({
+      street: expect.stringMatching(/\S/),
+      exteriorNumber: expect.stringMatching(/^\d+$/),
+      interiorNumber: '',
+      zipCode: expect.stringMatching(/^\d{5}$/),
+      source: 'nominatim',
+    });
   });
 });

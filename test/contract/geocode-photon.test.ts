@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SearchAnswer } from '@/lib/geocoding/answers';
 import { resetProcessSingletons } from '@/lib/process-singleton';
 import { startAppServer, type AppServer } from '../support/app-server';
 import type { GeocoderStandIn } from '../support/nominatim-stand-in';
@@ -53,6 +54,7 @@ describe('Photon behind the geocode routes', () => {
     expect(answer.json.address).toMatchObject({
       street: 'Varsovia',
       exteriorNumber: '36',
+      interiorNumber: '',
       neighborhood: 'Juárez',
       zipCode: '06600',
       source: 'photon',
@@ -92,5 +94,138 @@ describe('Photon behind the geocode routes', () => {
     const answer = await browser.request('GET', '/api/geocode/reverse?lat=19.3551&lng=-99.1625');
     expect(answer.status).toBe(504);
     expect(answer.json).toEqual(errorEnvelope('geocoder_timeout'));
+  });
+});
+
+describe('Photon: the search finds what dispatchers type (issue 12)', () => {
+  const search = async (text: string) => {
+    const answer = await browser.request(
+      'GET',
+      `/api/geocode/search?q=${encodeURIComponent(text)}&lat=19.4245&lng=-99.1635`,
+    );
+    expect(answer.status).toBe(200);
+    return answer.json as SearchAnswer;
+  };
+
+  it('"Varsovia 36, Juárez": the house itself, nothing taken from the text', async () => {
+    const { results, typed } = await search('Varsovia 36, Juárez');
+    expect(results).toEqual([
+      expect.objectContaining({
+        kind: 'address',
+        street: 'Varsovia',
+        exteriorNumber: '36',
+        interiorNumber: '',
+        neighborhood: 'Juárez',
+        zipCode: '06600',
+        fromText: [],
+        source: 'photon',
+      }),
+    ]);
+    expect(typed).toBeNull();
+    expect(photon.requests.map((seen) => seen.params.get('q'))).toEqual(['Varsovia 36, Juárez']);
+  });
+
+  it('"Sonora 180 int 1 Hipódromo": the house; the interior number from the text, never sent', async () => {
+    const { results, typed } = await search('Sonora 180 int 1 Hipódromo');
+    expect(results[0]).toMatchObject({
+      kind: 'address',
+      street: 'Sonora',
+      exteriorNumber: '180',
+      interiorNumber: '1',
+      neighborhood: 'Hipódromo',
+      zipCode: '06100',
+      fromText: ['interiorNumber'],
+    });
+    expect(typed).toBeNull();
+    expect(photon.requests[0]?.params.get('q')).toBe('Sonora 180, Hipódromo');
+  });
+
+  it('"roma nte": the colonia Roma Norte first', async () => {
+    const { results, typed } = await search('roma nte');
+    expect(results[0]).toMatchObject({
+      kind: 'colonia',
+      neighborhood: 'Roma Norte',
+      zipCode: '06700',
+      street: '',
+      fromText: [],
+    });
+    expect(typed).toBeNull();
+  });
+
+  it('"col. del valle": the Del Valle colonias', async () => {
+    const { results } = await search('col. del valle');
+    expect(results.map(({ kind, neighborhood }) => `${kind} ${neighborhood}`)).toEqual([
+      'colonia Del Valle Norte',
+      'colonia Del Valle Centro',
+      'colonia Del Valle Sur',
+    ]);
+  });
+
+  it('"06600": the colonia Juárez first, then addresses with that zip code', async () => {
+    const { results, typed } = await search('06600');
+    expect(results[0]).toMatchObject({ kind: 'colonia', neighborhood: 'Juárez', zipCode: '06600' });
+    expect(results.slice(1).every((result) => result.zipCode === '06600')).toBe(true);
+    expect(typed).toBeNull();
+  });
+
+  it('"av insurgentes sur 1602": the avenue, with the number typed', async () => {
+    const { results, typed } = await search('av insurgentes sur 1602');
+    expect(results).toEqual([
+      expect.objectContaining({
+        kind: 'street',
+        street: 'Avenida Insurgentes Sur',
+        exteriorNumber: '1602',
+        fromText: ['exteriorNumber'],
+      }),
+    ]);
+    expect(typed).toBeNull();
+  });
+
+  it('a full address Photon cannot find falls back to its colonia, street and numbers kept', async () => {
+    const { results, typed } = await search(
+      'Av. Insurgentes Sur 1602 piso 3, Crédito Constructor, 03940 CDMX',
+    );
+    expect(photon.requests.map((seen) => seen.params.get('q'))).toEqual([
+      'Avenida Insurgentes Sur 1602, Crédito Constructor, 03940',
+      'Crédito Constructor, 03940',
+    ]);
+    expect(results[0]).toMatchObject({
+      kind: 'colonia',
+      street: 'Avenida Insurgentes Sur',
+      exteriorNumber: '1602',
+      interiorNumber: 'Piso 3',
+      neighborhood: 'Crédito Constructor',
+      zipCode: '03940',
+      fromText: ['street', 'exteriorNumber', 'interiorNumber'],
+    });
+    expect(typed).toBeNull();
+  });
+});
+
+describe('Photon: a pin near the map’s default view gets street and number', () => {
+  // The default view is 19.4245, −99.1635; the browser tests tap up to about 600 m from it.
+  it.each([
+    ['the centre', 19.4245, -99.1635],
+    ['500 m north', 19.429, -99.1635],
+    ['600 m south-west', 19.4207, -99.168],
+    ['600 m east', 19.4245, -99.1578],
+  ])('at %s', async (_, lat, lng) => {
+    const answer = await browser.request('GET', `/api/geocode/reverse?lat=${lat}&lng=${lng}`);
+    expect(answer.status).toBe(200);
+    expect(answer.json.address).toMatchObject({
+      street: expect.stringMatching(/\S/),
+      exteriorNumber: expect.stringMatching(/^\d+$/),
+      interiorNumber: '',
+      neighborhood: expect.stringMatching(/\S/),
+      zipCode: expect.stringMatching(/^\d{5}$/),
+      lat,
+      lng,
+      source: 'photon',
+    });
+  });
+
+  it('far from any place Photon knows, nothing', async () => {
+    const answer = await browser.request('GET', '/api/geocode/reverse?lat=22.5&lng=-97.9');
+    expect(answer.json).toEqual({ address: null });
   });
 });
