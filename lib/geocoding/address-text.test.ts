@@ -106,11 +106,7 @@ describe('street types and abbreviations', () => {
       'Prol. División del Norte 4000',
       { street: 'Prolongación División del Norte', exteriorNumber: '4000' },
     ],
-    [
-      'a cerrada',
-      'cda de las flores 7',
-      { street: 'Cerrada de las Flores', exteriorNumber: '7' },
-    ],
+    ['a cerrada', 'cda de las flores 7', { street: 'Cerrada de las Flores', exteriorNumber: '7' }],
     [
       'an andador',
       'and. 12 de diciembre 5',

@@ -95,18 +95,15 @@ export class PhotonGeocoder implements Geocoder {
   async search({ parts }: AddressQuery, near?: LatLng): Promise<GeocodedPlace[]> {
     const bias = near && { lat: roundCoordinate(near.lat, 2), lng: roundCoordinate(near.lng, 2) };
     return searchWithFallback(parts, (query) =>
-      this.searchCache.get(
-        `${fold(query)}|${bias ? `${bias.lat},${bias.lng}` : ''}`,
-        async () => {
-          const features = await this.features('/api', {
-            q: query,
-            limit: String(PHOTON_SEARCH_LIMIT),
-            bbox: MEXICO_BBOX,
-            ...(bias && { lat: String(bias.lat), lon: String(bias.lng) }),
-          });
-          return features.map((feature) => ({ ...toAddress(feature), kind: kindOf(feature) }));
-        },
-      ),
+      this.searchCache.get(`${fold(query)}|${bias ? `${bias.lat},${bias.lng}` : ''}`, async () => {
+        const features = await this.features('/api', {
+          q: query,
+          limit: String(PHOTON_SEARCH_LIMIT),
+          bbox: MEXICO_BBOX,
+          ...(bias && { lat: String(bias.lat), lon: String(bias.lng) }),
+        });
+        return features.map((feature) => ({ ...toAddress(feature), kind: kindOf(feature) }));
+      }),
     );
   }
 
