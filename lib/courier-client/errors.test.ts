@@ -43,11 +43,22 @@ describe('courier failures as the app reports them', () => {
       '401 invalid_credentials',
     ],
     [{ status: 200, code: -192, message: 'Correo Invalido' }, '401 invalid_credentials'],
+    // The legacy service's answer for an e-mail it does not know.
+    [
+      { status: 200, code: -193, message: 'No existe ningun usuario con el correo anterior' },
+      '401 invalid_credentials',
+    ],
     [{ status: 401, code: -194 }, '401 invalid_credentials'],
+    [{ status: 401, code: -193 }, '401 invalid_credentials'],
     [{ status: 429, code: -165 }, '429 rate_limited'],
     [{ status: 200, code: -160 }, '503 courier_unavailable'],
     [{ status: 401, code: -190 }, '502 courier_error'],
-    [{ status: 200, code: -199, message: 'Cuenta suspendida' }, '422 courier_rejected'],
+    [{ status: 200, code: -190 }, '502 courier_error'],
+    // A code this app does not know, about the account: only the dispatcher can act on it.
+    [{ status: 200, code: -199, message: 'Cuenta suspendida' }, '401 invalid_credentials'],
+    [{ status: 200, code: -1 }, '401 invalid_credentials'],
+    // The courier could not read the app's request: not the dispatcher's password.
+    [{ status: 200, code: -100, message: 'Formato invalido' }, '422 courier_rejected'],
     [{ status: 401 }, '502 courier_error'],
     [{ status: 500 }, '502 courier_error'],
     [{ status: 503 }, '503 courier_unavailable'],
@@ -65,8 +76,9 @@ describe('courier failures as the app reports them', () => {
   });
 
   it('a wrong password never says whether the e-mail exists', () => {
-    const wrongUser = courierError('login', { status: 200, code: -194 }) as ApiError;
-    const badEmail = courierError('login', { status: 200, code: -192 }) as ApiError;
-    expect(wrongUser.message).toBe(badEmail.message);
+    const messages = [-194, -192, -193, -199].map(
+      (code) => (courierError('login', { status: 200, code }) as ApiError).message,
+    );
+    expect(new Set(messages)).toEqual(new Set(['The e-mail or the password is not correct.']));
   });
 });

@@ -62,7 +62,7 @@ function byStatus(operation: CourierOperation, status: number): ApiError | Couri
 /**
  * The one table from the courier's failures (both conventions: a negative code over HTTP 200, as
  * the legacy service answers, or an HTTP error status with or without a JSON body) to the app's
- * error codes (DESIGN.md, "The dispatch app's API").
+ * error codes (docs/courier-api.md, "What the dispatch app makes of each answer").
  */
 export function courierError(
   operation: CourierOperation,
@@ -74,9 +74,6 @@ export function courierError(
 
   if (operation === 'login') {
     switch (code) {
-      case COURIER_CODE.wrongCredentials:
-      case COURIER_CODE.invalidEmail:
-        return new ApiError('invalid_credentials', 'The e-mail or the password is not correct.');
       case COURIER_CODE.tooManyAttempts:
         return new ApiError(
           'rate_limited',
@@ -85,11 +82,17 @@ export function courierError(
         );
       case COURIER_CODE.unknownClient:
         return new ApiError('courier_error', 'The courier refused this app’s credentials.');
-      default:
+      case COURIER_CODE.malformed:
+        // The courier could not read the app's request: the dispatcher's password was not judged.
         return new ApiError(
           'courier_rejected',
           courierText(failure.message, 'The courier refused the sign-in.'),
         );
+      default:
+        // -192 (not an e-mail), -193 (no such user, the legacy service's answer), -194 (wrong user
+        // or password) and any code this app does not know: something about the account that only
+        // the dispatcher can fix. One message for all, so it never says whether the e-mail exists.
+        return new ApiError('invalid_credentials', 'The e-mail or the password is not correct.');
     }
   }
 
