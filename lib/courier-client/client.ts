@@ -6,7 +6,7 @@ import type { Quote } from '@/lib/quote/quote';
 import type { QuoteRequest } from '@/lib/quote/schema';
 import { describeIssues, loginAnswerSchema, quotationAnswerSchema } from './answers';
 import { courierGarbled } from './errors';
-import { tokenLifetime, type CourierToken } from './token-lifetime';
+import { nextIssueTime, tokenLifetime, type CourierToken } from './token-lifetime';
 import { postToCourier } from './transport';
 import { basicCredentials, loginBody, quotationBody } from './wire-request';
 
@@ -58,8 +58,8 @@ export async function courierLogin(
     },
     'courier token issued',
   );
-  const { source: _source, ...courierToken } = token;
-  return { token: courierToken, profile: parsed.data.profile };
+  const { source: _source, ...lifetime } = token;
+  return { token: { ...lifetime, issuedAt: nextIssueTime() }, profile: parsed.data.profile };
 }
 
 /**

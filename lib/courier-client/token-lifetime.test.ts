@@ -1,6 +1,11 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TOKEN_LIFETIME_MS, parseExpiresIn, tokenLifetime } from './token-lifetime';
+import {
+  DEFAULT_TOKEN_LIFETIME_MS,
+  nextIssueTime,
+  parseExpiresIn,
+  tokenLifetime,
+} from './token-lifetime';
 
 const MEXICO = 'America/Mexico_City';
 /** 31 May 2022, 14:30 in Mexico City (UTC−5 then: Mexico still had summer time in 2022). */
@@ -74,5 +79,15 @@ describe('courier token lifetime', () => {
       { timeZone: MEXICO, now: NOW },
     );
     expect(token.expiresAt - token.renewAt).toBe(10_000);
+  });
+
+  it('tokens received in the same millisecond, or while the clock goes back, keep their issue order', () => {
+    const first = nextIssueTime(NOW);
+    const second = nextIssueTime(NOW);
+    const afterClockWentBack = nextIssueTime(NOW - 60_000);
+    expect(second).toBeGreaterThan(first);
+    expect(afterClockWentBack).toBeGreaterThan(second);
+    // Once the clock is past the last issue time again, the clock is the issue time.
+    expect(nextIssueTime(afterClockWentBack + 5_000)).toBe(afterClockWentBack + 5_000);
   });
 });

@@ -2,14 +2,30 @@ import 'server-only';
 import { tz } from '@date-fns/tz';
 import { isValid, parse } from 'date-fns';
 import { decodeJwt } from 'jose';
+import { processSingleton } from '@/lib/process-singleton';
 
 /** An access token of the courier and when to stop using it. */
 export interface CourierToken {
   value: string;
+  /**
+   * When this server received it (epoch ms, strictly increasing within a process): the order in
+   * which a session's tokens were issued. `expires_in` cannot tell it, being stated to the minute.
+   */
+  issuedAt: number;
   /** When the courier stops accepting it (epoch ms). */
   expiresAt: number;
   /** When to renew it: a little before expiry, so a quote never races the deadline. */
   renewAt: number;
+}
+
+/**
+ * The issue time of a token received now: the clock, or one millisecond after the previous token
+ * when the clock has not moved on (or went back), so that two tokens never share an issue time.
+ */
+export function nextIssueTime(now = Date.now()): number {
+  const issue = processSingleton('courier-token-issue-order', () => ({ at: 0 }));
+  issue.at = Math.max(now, issue.at + 1);
+  return issue.at;
 }
 
 /** Used when neither `expires_in` nor a JWT `exp` says anything: shorter than any token seen. */
@@ -65,7 +81,7 @@ export function jwtExpiry(token: string): number | undefined {
 export function tokenLifetime(
   { accessToken, expiresIn }: { accessToken: string; expiresIn?: unknown },
   { timeZone, now = Date.now() }: { timeZone: string; now?: number },
-): CourierToken & { source: LifetimeSource } {
+): Omit<CourierToken, 'issuedAt'> & { source: LifetimeSource } {
   const believable = (at: number | undefined): at is number =>
     at !== undefined && at > now && at - now <= LONGEST_BELIEVABLE_MS;
 

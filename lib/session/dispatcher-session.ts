@@ -17,10 +17,21 @@ export interface DispatcherSession {
   /** When the session ends and the dispatcher must sign in again (epoch ms). */
   readonly endsAt: number;
   /**
-   * Runs a courier call with a valid access token: renewed first when it is about to expire, and
-   * renewed once more (then retried once) when the courier says it expired anyway.
+   * Runs a courier call with a valid access token: renewed first when it is about to expire; when
+   * the courier rejects it, replaced by a newer token at hand or by a real login, and the call is
+   * retried. The session ends only when a token issued for this very retry is refused at once, or
+   * the password no longer works (docs/courier-api.md, "Token renewal in the dispatch app").
    */
   withCourierToken<T>(call: (accessToken: string) => Promise<T>): Promise<T>;
+}
+
+/** The token a call is made with, and whether a login was made for this very retry. */
+interface TokenInHand {
+  token: CourierToken;
+  /** A login obtained it after the call's previous token was rejected (shared logins included). */
+  issuedForRetry: boolean;
+  /** It replaces a token the courier rejected on this request: if refused too, a login follows. */
+  afterRejection: boolean;
 }
 
 export const sessionExpired = () =>
@@ -57,54 +68,79 @@ export class CookieSession implements DispatcherSession {
   }
 
   async withCourierToken<T>(call: (accessToken: string) => Promise<T>): Promise<T> {
-    const token = await this.freshToken();
-    try {
-      return await call(token.value);
-    } catch (error) {
-      if (!(error instanceof CourierTokenRejected)) throw error;
-      this.log.info({ courierCode: error.code }, 'courier token rejected: renewing once');
-    }
-    const renewed = await this.renewToken(token.value);
-    try {
-      return await call(renewed.value);
-    } catch (error) {
-      // A token the courier issued a moment ago and rejects at once: nothing more to try.
-      if (error instanceof CourierTokenRejected) throw sessionExpired();
-      throw error;
+    let inHand = await this.currentToken();
+    for (;;) {
+      try {
+        return await call(inHand.token.value);
+      } catch (error) {
+        if (!(error instanceof CourierTokenRejected)) throw error;
+        // The courier issued this token for this very retry and refuses it at once: signing in
+        // again would only repeat that, so the dispatcher is asked to.
+        if (inHand.issuedForRetry) throw sessionExpired();
+        this.log.info(
+          { courierCode: error.code, tokenIssuedAt: new Date(inHand.token.issuedAt).toISOString() },
+          'courier token rejected: replacing it',
+        );
+        inHand = await this.replaceRejected(inHand);
+      }
     }
   }
 
+  /** Makes `token` the one the session's cookie carries; the browser is sent a fresh cookie. */
   private adopt(token: CourierToken): CourierToken {
-    const { value, expiresAt } = this.sealed.token;
-    if (token.value !== value || token.expiresAt !== expiresAt) {
+    if (token.value !== this.sealed.token.value) {
       this.sealed = { ...this.sealed, token };
       this.cookieOutdated = true;
     }
     return token;
   }
 
-  /** The newest token known for this session, renewed first when it is due. */
-  private async freshToken(): Promise<CourierToken> {
-    const cached = sessionState().latestTokens.get(this.id);
-    const newest =
-      cached && cached.expiresAt > this.sealed.token.expiresAt ? cached : this.sealed.token;
-    if (Date.now() < newest.renewAt) return this.adopt(newest);
-    return this.renewToken(newest.value);
+  /**
+   * The newest token known for this session by issue order — the cookie's, or the one this
+   * process keeps — renewed first when it is due.
+   */
+  private async currentToken(): Promise<TokenInHand> {
+    const cookieToken = this.sealed.token;
+    const kept = sessionState().latestTokens.get(this.id);
+    const newest = kept && kept.issuedAt > cookieToken.issuedAt ? kept : cookieToken;
+    // A newer token in the cookie than in this process (issued by another instance, or before a
+    // restart) is kept here too, for the requests that still carry an older cookie.
+    if (newest === cookieToken) rememberToken(this.id, cookieToken);
+    const token = Date.now() < newest.renewAt ? newest : await this.login();
+    return { token: this.adopt(token), issuedForRetry: false, afterRejection: false };
   }
 
   /**
-   * One courier login per session however many requests find the token stale at once: they join
-   * the renewal in flight, or take the token another request has just obtained.
+   * What replaces a token the courier rejected: at the first rejection of a request, a token
+   * issued after it that this process keeps (unless a login is already in flight); else a real
+   * login, shared with the session's other requests.
    */
-  private async renewToken(staleValue: string): Promise<CourierToken> {
+  private async replaceRejected(rejected: TokenInHand): Promise<TokenInHand> {
+    const state = sessionState();
+    const kept = state.latestTokens.get(this.id);
+    const usable =
+      !rejected.afterRejection &&
+      !state.renewals.has(this.id) &&
+      kept !== undefined &&
+      kept.issuedAt > rejected.token.issuedAt &&
+      Date.now() < kept.renewAt;
+    if (usable) return { token: this.adopt(kept), issuedForRetry: false, afterRejection: true };
+    return {
+      token: this.adopt(await this.login()),
+      issuedForRetry: true,
+      afterRejection: true,
+    };
+  }
+
+  /**
+   * A courier login for this session: one per session however many requests need it at once —
+   * they join the login in flight.
+   */
+  private login(): Promise<CourierToken> {
     const state = sessionState();
     const inFlight = state.renewals.get(this.id);
-    if (inFlight) return this.adopt(await inFlight);
-    const cached = state.latestTokens.get(this.id);
-    if (cached && cached.value !== staleValue && Date.now() < cached.renewAt) {
-      return this.adopt(cached);
-    }
-    if (Date.now() >= this.endsAt) throw sessionExpired();
+    if (inFlight) return inFlight;
+    if (Date.now() >= this.endsAt) return Promise.reject(sessionExpired());
 
     const renewal = courierLogin(this.sealed.login, { log: this.log })
       .then((login) => {
@@ -123,6 +159,6 @@ export class CookieSession implements DispatcherSession {
         if (state.renewals.get(this.id) === renewal) state.renewals.delete(this.id);
       });
     state.renewals.set(this.id, renewal);
-    return this.adopt(await renewal);
+    return renewal;
   }
 }

@@ -16,17 +16,25 @@ const sealedSessionSchema = z.object({
   sid: z.string().min(16),
   user: z.object({ email: z.string(), name: z.string(), zone: z.string().optional() }),
   login: z.object({ email: z.string(), password: z.string() }),
-  token: z.object({ value: z.string(), expiresAt: z.number(), renewAt: z.number() }),
+  token: z.object({
+    value: z.string(),
+    // Cookies sealed before tokens carried their issue time read as the oldest token there is.
+    issuedAt: z.number().default(0),
+    expiresAt: z.number(),
+    renewAt: z.number(),
+  }),
   /** When the dispatcher signed in (epoch ms); the session ends SESSION_MAX_AGE later. */
   startedAt: z.number(),
 });
-export type SealedSession = z.infer<typeof sealedSessionSchema>;
+export type SealedSession = z.output<typeof sealedSessionSchema>;
+/** What may be sealed: a session whose token may lack its issue time (read as the oldest). */
+export type SealableSession = z.input<typeof sealedSessionSchema>;
 
 export const sessionMaxAgeMs = () => env.session.maxAgeSeconds * 1000;
 export const sessionEndsAt = (session: Pick<SealedSession, 'startedAt'>) =>
   session.startedAt + sessionMaxAgeMs();
 
-export async function sealSession(session: SealedSession): Promise<string> {
+export async function sealSession(session: SealableSession): Promise<string> {
   // The seal outlives the session a little; the session's own end is checked from startedAt.
   return sealData(session, { password: env.session.secret, ttl: env.session.maxAgeSeconds + 60 });
 }

@@ -6,9 +6,9 @@ import { processSingleton } from '@/lib/process-singleton';
 
 /**
  * Per-process session state that the cookie cannot carry:
- * - the latest courier token of each session, so that requests still carrying a cookie with the
- *   previous token (sent before the renewed cookie arrived) use the new one instead of signing in
- *   again;
+ * - the newest courier token of each session (by issue order), so that requests still carrying a
+ *   cookie with an older token (sent before the renewed cookie arrived, from a second tab, or by a
+ *   browser that never stores the renewed cookie) use the newest one instead of signing in again;
  * - the renewal in flight per session, so that concurrent requests share one courier login;
  * - sessions signed out before their cookie expired.
  */
@@ -22,7 +22,10 @@ export const sessionState = () =>
     }),
   }));
 
+/** Keeps `token` as the session's newest unless a token issued after it is already kept. */
 export function rememberToken(sessionId: string, token: CourierToken): void {
-  const ttl = Math.max(1, token.expiresAt - Date.now());
-  sessionState().latestTokens.set(sessionId, token, { ttl });
+  const { latestTokens } = sessionState();
+  const kept = latestTokens.get(sessionId);
+  if (kept && kept.issuedAt >= token.issuedAt) return;
+  latestTokens.set(sessionId, token, { ttl: Math.max(1, token.expiresAt - Date.now()) });
 }

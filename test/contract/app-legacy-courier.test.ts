@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import recordedTripWire from '../fixtures/recorded-trip-wire.json';
 import { startAppServer, type AppServer } from '../support/app-server';
 import { startLegacyCourier, type LegacyCourier } from '../support/legacy-courier';
@@ -13,7 +13,8 @@ import {
 
 /**
  * The dispatch app's routes against a stand-in of the real legacy courier: HTTP 200 errors with
- * Spanish messages, RS256 tokens with Mexico City expiry times, early -156 expiries.
+ * Spanish messages, RS256 tokens with Mexico City expiry times, early -156 expiries, -193 for an
+ * unknown e-mail, and (when asked) one live token per account, revoked at the account's next login.
  */
 
 let legacy: LegacyCourier;
@@ -21,6 +22,21 @@ let app: AppServer;
 let addresses = 0;
 /** Each browser signs in from its own address, so sign-in limits of one test never touch another. */
 const newBrowser = () => new Browser(app.origin, { 'x-forwarded-for': `203.0.113.${++addresses}` });
+
+/**
+ * A browser that keeps the cookie of its sign-in and never stores a renewed one, as a request in
+ * flight when the renewed cookie arrived, a second tab, or a browser that drops cookies would.
+ */
+class BrowserKeepingItsFirstCookie extends Browser {
+  override async request(...args: Parameters<Browser['request']>) {
+    const signedIn = this.cookie;
+    const answer = await super.request(...args);
+    if (signedIn !== undefined) this.cookie = signedIn;
+    return answer;
+  }
+}
+const newForgetfulBrowser = () =>
+  new BrowserKeepingItsFirstCookie(app.origin, { 'x-forwarded-for': `203.0.113.${++addresses}` });
 
 beforeAll(async () => {
   legacy = await startLegacyCourier();
@@ -41,7 +57,12 @@ afterAll(async () => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  legacy.configure({ loginShape: 'full', tokenFormat: 'jwt', expireTokensAfterQuotes: Infinity });
+  legacy.configure({
+    loginShape: 'full',
+    tokenFormat: 'jwt',
+    expireTokensAfterQuotes: Infinity,
+    revokeOnLogin: false,
+  });
 });
 
 describe('signing in through the legacy courier', () => {
@@ -79,6 +100,17 @@ describe('signing in through the legacy courier', () => {
     expect(answer.json).toEqual(errorEnvelope('invalid_credentials'));
     expect(answer.headers.getSetCookie()).toEqual([]);
     expect(legacy.loginAttempts).toBe(attempts + 1);
+  });
+
+  it('the legacy courier’s -193 for an unknown e-mail is 401 invalid_credentials, the screen’s wrong-password message', async () => {
+    const attempts = legacy.loginAttempts;
+    const answer = await newBrowser().signIn({ email: 'nobody@example.com', password: 'x' });
+    expect(legacy.loginAttempts).toBe(attempts + 1);
+    expect(answer.status).toBe(401);
+    expect(answer.json).toEqual({
+      error: { code: 'invalid_credentials', message: 'The e-mail or the password is not correct.' },
+    });
+    expect(answer.headers.getSetCookie()).toEqual([]);
   });
 
   it('an e-mail the courier does not know is refused exactly like a wrong password', async () => {
@@ -362,5 +394,114 @@ describe('courier logins stay amortised', () => {
     legacy.expireAllTokens();
     await Promise.all([first.quote(), second.quote(), first.quote(), second.quote()]);
     expect(legacy.logins).toBe(logins + 2);
+  });
+});
+
+describe('one courier account shared, at a courier that keeps one live token per account', () => {
+  /** Frozen: every token of a test is issued in the same minute, so expires_in cannot order them. */
+  const freezeClock = () => vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+  beforeEach(() => legacy.configure({ revokeOnLogin: true }));
+
+  /** Two dispatchers signed in with the same courier account: the second login revoked the first. */
+  async function twoSessionsOfOneAccount(browser: () => Browser) {
+    const first = browser();
+    const second = browser();
+    expect((await first.signIn()).status).toBe(200);
+    expect((await second.signIn()).status).toBe(200);
+    return [first, second] as const;
+  }
+
+  async function quoteInTurns(first: Browser, second: Browser, rounds: number) {
+    const statuses: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      statuses.push((await first.quote()).status, (await second.quote()).status);
+    }
+    return statuses;
+  }
+
+  it.each([
+    ['that store renewed cookies', newBrowser],
+    ['that never store a renewed cookie', newForgetfulBrowser],
+  ])(
+    'two sessions of one account quoting in turns, browsers %s: 20 quotes each, no session ends, one login per rejection',
+    async (_kind, browser) => {
+      freezeClock();
+      const [first, second] = await twoSessionsOfOneAccount(browser);
+      const logins = legacy.logins;
+      const rejections = legacy.tokenRejections;
+
+      const statuses = await quoteInTurns(first, second, 20);
+
+      expect(statuses).toEqual(Array(40).fill(200));
+      // Each login revokes the other session's token: every quote finds its token revoked once,
+      // and one login replaces it. The newest token is tried first (a session's tokens are told
+      // apart by issue order, not by expires_in), so no quote meets a second rejection.
+      expect(legacy.tokenRejections - rejections).toBe(40);
+      expect(legacy.logins - logins).toBe(40);
+    },
+  );
+
+  it('a browser that never stores a renewed cookie goes through 10 renewals without a failure', async () => {
+    legacy.configure({ revokeOnLogin: false });
+    freezeClock();
+    const browser = newForgetfulBrowser();
+    await browser.signIn();
+    const signedInCookie = browser.cookie;
+    const logins = legacy.logins;
+    const rejections = legacy.tokenRejections;
+    for (let renewal = 1; renewal <= 10; renewal++) {
+      legacy.expireAllTokens();
+      const renewed = await browser.quote();
+      expect(renewed.status, renewed.text).toBe(200);
+      // The browser was sent the renewed cookie and did not keep it.
+      expect(renewed.headers.getSetCookie()).toHaveLength(1);
+      expect(browser.cookie).toBe(signedInCookie);
+      expect((await browser.quote()).status).toBe(200);
+    }
+    expect(legacy.logins - logins).toBe(10);
+    expect(legacy.tokenRejections - rejections).toBe(10);
+  });
+
+  it('a token the server kept and the courier refuses too costs one more login, not the session', async () => {
+    const [first, second] = await twoSessionsOfOneAccount(newBrowser);
+    // The first session's quote leaves with its sign-in token (revoked by the second sign-in) and
+    // is held at the courier until released.
+    let release!: () => void;
+    legacy.script({ until: new Promise<void>((resolve) => (release = resolve)) });
+    const quotations = legacy.quotations;
+    const held = first.quote();
+    await vi.waitFor(() => expect(legacy.quotations).toBe(quotations + 1));
+    // Meanwhile the first session renews (another quote), and the second session's renewal revokes
+    // the token the server now keeps for the first.
+    expect((await first.quote()).status).toBe(200);
+    expect((await second.quote()).status).toBe(200);
+    const logins = legacy.logins;
+    release();
+    // The held quote is refused; the kept token, issued after it, is tried and refused too; one
+    // login later the quote goes through.
+    const answer = await held;
+    expect(answer.status, answer.text).toBe(200);
+    expect(legacy.logins - logins).toBe(1);
+  });
+
+  it('20 quotes at once of a session whose token was revoked share one login', async () => {
+    const [first] = await twoSessionsOfOneAccount(newBrowser);
+    const logins = legacy.logins;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => first.quote()));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    expect(legacy.logins - logins).toBe(1);
+  });
+
+  it('a password changed at the courier ends the session at the next renewal', async () => {
+    const [first] = await twoSessionsOfOneAccount(newBrowser);
+    legacy.configure({ accounts: { [DISPATCHER.email]: 'changed-at-the-courier' } });
+    try {
+      const answer = await first.quote();
+      expect(answer.status).toBe(401);
+      expect(answer.json).toEqual(errorEnvelope('session_expired'));
+      expect(first.cookie).toBeUndefined();
+    } finally {
+      legacy.configure({ accounts: { [DISPATCHER.email]: DISPATCHER.password } });
+    }
   });
 });

@@ -6,14 +6,17 @@ import { format } from 'date-fns';
 import { generateKeyPair, SignJWT } from 'jose';
 
 /**
- * A small stand-in that speaks like the real, deprecated legacy courier (DESIGN.md, "What is known
- * of the real legacy service"): errors as HTTP 200 with a negative code and a Spanish message,
- * RS256 tokens whose `expires_in` is Mexico City local time (or login answers with nothing but
- * `access_token`), `ivoyCost`, coordinates echoed as numbers, extra fields everywhere. Every trip
- * whose points lie in Mexico City is priced like the recorded one (Varsovia 36 → Sonora 180:
- * 1.58 km, 35.0 MXN, 28 min, bicycle). Tests script one-off answers (an HTML 500 page, a slow
- * answer, a code, a connection cut in the middle of the body) and read its counters; `stop()`
- * closes its port (connections are then refused) and `restart()` opens the same port again.
+ * A small stand-in that speaks like the real, deprecated legacy courier (docs/courier-api.md, "What
+ * is known of the legacy service"): errors as HTTP 200 with a negative code and a Spanish message
+ * (-193 for an e-mail it does not know, -194 for a wrong password), RS256 tokens whose `expires_in`
+ * is Mexico City local time (or login answers with nothing but `access_token`), `ivoyCost`,
+ * coordinates echoed as numbers, extra fields everywhere. Every trip whose points lie in Mexico City
+ * is priced like the recorded one (Varsovia 36 → Sonora 180: 1.58 km, 35.0 MXN, 28 min, bicycle).
+ * Whether the real service revoked an account's older tokens at a new login is not recorded:
+ * `revokeOnLogin` makes it do so (one live token per account), as a client must survive. Tests
+ * script one-off answers (an HTML 500 page, a slow answer, a code, a connection cut in the middle
+ * of the body) and read its counters; `stop()` closes its port (connections are then refused) and
+ * `restart()` opens the same port again.
  */
 
 export type ScriptedAnswer =
@@ -22,6 +25,8 @@ export type ScriptedAnswer =
   | { status: number; body?: string; contentType?: string }
   /** Answers normally after this long (cut short when the caller gives up or the stand-in closes). */
   | { delayMs: number }
+  /** Answers normally once `until` settles: a request held while the test does something else. */
+  | { until: Promise<unknown> }
   /** Closes the connection without a word. */
   | { hangUp: true }
   /**
@@ -43,6 +48,11 @@ export interface LegacyCourierOptions {
   tokenLifetimeSeconds: number;
   /** A token answers -156 once it has served this many quotes (the legacy's early expiry). */
   expireTokensAfterQuotes: number;
+  /**
+   * Each login revokes every older token of the same account, which then answers -155: one live
+   * token per account, as when several dispatchers (or another system) share one courier account.
+   */
+  revokeOnLogin: boolean;
 }
 
 export interface LegacyCourier {
@@ -53,6 +63,8 @@ export interface LegacyCourier {
   readonly loginAttempts: number;
   /** Quotation requests received. */
   readonly quotations: number;
+  /** Quotations refused for their token (-155 or -156): missing, unknown, revoked or expired. */
+  readonly tokenRejections: number;
   /** Every access token issued, to prove none of them leaks. */
   readonly issuedTokens: readonly string[];
   /** The last quotation request: its headers and body as received. */
@@ -116,16 +128,20 @@ export async function startLegacyCourier(
     tokenFormat: 'jwt',
     tokenLifetimeSeconds: 3600,
     expireTokensAfterQuotes: Number.POSITIVE_INFINITY,
+    revokeOnLogin: false,
     ...overrides,
   };
   const { privateKey } = await generateKeyPair('RS256');
-  const tokens = new Map<string, { expiresAt: number; quotes: number; expired: boolean }>();
+  const tokens = new Map<
+    string,
+    { email: string; expiresAt: number; quotes: number; expired: boolean; revoked: boolean }
+  >();
   const issuedTokens: string[] = [];
   const scripted: ScriptedAnswer[] = [];
   const scriptedLogins: ScriptedAnswer[] = [];
   /** Delays in progress, ended at once by close() so that no test waits for them. */
   const pendingDelays = new Set<() => void>();
-  const counters = { logins: 0, loginAttempts: 0, quotations: 0 };
+  const counters = { logins: 0, loginAttempts: 0, quotations: 0, tokenRejections: 0 };
   let lastQuotation: LegacyCourier['lastQuotation'];
   let lastLogin: LegacyCourier['lastLogin'];
 
@@ -141,7 +157,10 @@ export async function startLegacyCourier(
             .setExpirationTime(Math.floor(expiresAt / 1000))
             .sign(privateKey)
         : randomBytes(24).toString('hex');
-    tokens.set(value, { expiresAt, quotes: 0, expired: false });
+    if (options.revokeOnLogin) {
+      for (const token of tokens.values()) if (token.email === email) token.revoked = true;
+    }
+    tokens.set(value, { email, expiresAt, quotes: 0, expired: false, revoked: false });
     issuedTokens.push(value);
     counters.logins += 1;
     return { value, expiresAt };
@@ -174,6 +193,10 @@ export async function startLegacyCourier(
     if (!next) return false;
     if ('delayMs' in next) {
       await delay(next.delayMs, response);
+      return response.destroyed;
+    }
+    if ('until' in next) {
+      await Promise.race([next.until.catch(() => undefined), delay(60_000, response)]);
       return response.destroyed;
     }
     if ('hangUp' in next) {
@@ -229,6 +252,9 @@ export async function startLegacyCourier(
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(user)) {
       return sendJson(response, refusal(-192, 'Correo Invalido'));
     }
+    if (!Object.hasOwn(options.accounts, user)) {
+      return sendJson(response, refusal(-193, 'No existe ningun usuario con el correo anterior'));
+    }
     if (options.accounts[user] !== password) {
       return sendJson(response, refusal(-194, 'Usuario o contraseña incorrectos'));
     }
@@ -263,12 +289,16 @@ export async function startLegacyCourier(
 
     const header = request.headers.token;
     const token = typeof header === 'string' ? tokens.get(header) : undefined;
-    if (!token) return sendJson(response, refusal(-155, 'Token invalido'));
+    if (!token || token.revoked) {
+      counters.tokenRejections += 1;
+      return sendJson(response, refusal(-155, 'Token invalido'));
+    }
     if (
       token.expired ||
       Date.now() >= token.expiresAt ||
       token.quotes >= options.expireTokensAfterQuotes
     ) {
+      counters.tokenRejections += 1;
       return sendJson(response, refusal(-156, 'Token expirado'));
     }
     token.quotes += 1;
@@ -357,6 +387,9 @@ export async function startLegacyCourier(
     },
     get quotations() {
       return counters.quotations;
+    },
+    get tokenRejections() {
+      return counters.tokenRejections;
     },
     issuedTokens,
     get lastQuotation() {
