@@ -6,11 +6,7 @@ import type { GeocoderProvider } from './types';
  */
 
 export type AddressField =
-  | 'street'
-  | 'exteriorNumber'
-  | 'interiorNumber'
-  | 'neighborhood'
-  | 'zipCode';
+  'street' | 'exteriorNumber' | 'interiorNumber' | 'neighborhood' | 'zipCode';
 
 /** What a search result is: a house address, a street without a number, a colonia, a zip code area, or another named place. */
 export type SearchResultKind = 'address' | 'street' | 'colonia' | 'zip' | 'place';
