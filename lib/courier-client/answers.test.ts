@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginAnswerSchema, quotationAnswerSchema } from './answers';
 
-/** The recorded legacy answer (DESIGN.md), with its extra fields and ivoyCost. */
+/** The recorded legacy answer (docs/courier-api.md), with its extra fields and ivoyCost. */
 const legacyQuotation = {
   code: 0,
   data: {

@@ -28,8 +28,9 @@ export interface TripPrice {
 const money = (amount: number) => roundTo(amount, 2);
 
 /**
- * DESIGN.md's price model, from the zone's tariff. `legsKm` are the road km of each leg after the
- * pickup (already rounded to 2 decimals); `now` decides the night surcharge in `timeZone`.
+ * The price model (docs/courier-api.md, "Coverage and price model"), from the zone's tariff.
+ * `legsKm` are the road km of each leg after the pickup (already rounded to 2 decimals); `now`
+ * decides the night surcharge in `timeZone`.
  */
 export function priceTrip(
   legsKm: readonly number[],

@@ -23,11 +23,11 @@ export const PACKAGE_TYPE = {
 } as const;
 
 /**
- * Checks an order and prices it: coordinates in range (-100), 2 to 10 addresses with exactly one
- * pickup that is also the source (-111), the pickup in an active zone (-114) and every drop-off in
- * that same zone (-113). The route runs from the pickup through the drop-offs in the order sent;
- * each address comes back as sent (extra fields included) with numeric coordinates and the
- * distance, arrival time and price of the leg ending there.
+ * Checks an order and prices it (docs/courier-api.md, "Quotation"): coordinates in range (-100),
+ * 2 to 10 addresses with exactly one pickup that is also the source (-111), the pickup in an
+ * active zone (-114) and every drop-off in that same zone (-113). The route runs from the pickup
+ * through the drop-offs in the order sent; each address comes back as sent (extra fields included)
+ * with numeric coordinates and the distance, arrival time and price of the leg ending there.
  */
 export function quoteOrder(
   request: QuotationRequest,
@@ -94,7 +94,7 @@ export function quoteOrder(
   };
 }
 
-/** The index of the pickup, once the addresses pass DESIGN.md's rules; -111 otherwise. */
+/** The index of the pickup, once the addresses pass the quotation's rules; -111 otherwise. */
 function checkStops(orderAddresses: readonly WireOrderAddress[]): number {
   const pickups = orderAddresses.flatMap((a, i) => (a.isPickup === 1 ? [i] : []));
   const sources = orderAddresses.flatMap((a, i) => (a.isSource === 1 ? [i] : []));
