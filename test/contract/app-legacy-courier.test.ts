@@ -441,26 +441,47 @@ describe('one courier account shared, at a courier that keeps one live token per
     },
   );
 
-  it('a browser that never stores a renewed cookie goes through 10 renewals without a failure', async () => {
-    legacy.configure({ revokeOnLogin: false });
-    freezeClock();
-    const browser = newForgetfulBrowser();
-    await browser.signIn();
-    const signedInCookie = browser.cookie;
-    const logins = legacy.logins;
-    const rejections = legacy.tokenRejections;
-    for (let renewal = 1; renewal <= 10; renewal++) {
-      legacy.expireAllTokens();
-      const renewed = await browser.quote();
-      expect(renewed.status, renewed.text).toBe(200);
-      // The browser was sent the renewed cookie and did not keep it.
-      expect(renewed.headers.getSetCookie()).toHaveLength(1);
-      expect(browser.cookie).toBe(signedInCookie);
-      expect((await browser.quote()).status).toBe(200);
-    }
-    expect(legacy.logins - logins).toBe(10);
-    expect(legacy.tokenRejections - rejections).toBe(10);
-  });
+  /** Another system logs in with the same courier account: at this courier, that revokes ours. */
+  async function anotherSystemLogsIn() {
+    const basic = Buffer.from('legacy-client:legacy-client-secret-8c1f').toString('base64');
+    const answer = await fetch(`${legacy.url}/api/login/loginClient/json/web`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Basic ${basic}` },
+      body: JSON.stringify({
+        data: { systemRequest: { user: DISPATCHER.email, password: DISPATCHER.password } },
+      }),
+    });
+    expect(((await answer.json()) as { code: number }).code).toBe(0);
+  }
+
+  it.each([
+    ['its token expires', () => legacy.expireAllTokens()],
+    ['another system logs in with the same account', anotherSystemLogsIn],
+  ])(
+    'a browser that never stores a renewed cookie goes through 10 renewals without a failure: %s',
+    async (_cause, invalidateToken) => {
+      freezeClock();
+      const browser = newForgetfulBrowser();
+      await browser.signIn();
+      const signedInCookie = browser.cookie;
+      const logins = legacy.logins;
+      const rejections = legacy.tokenRejections;
+      let otherLogins = 0;
+      for (let renewal = 1; renewal <= 10; renewal++) {
+        const before = legacy.logins;
+        await invalidateToken();
+        otherLogins += legacy.logins - before;
+        const renewed = await browser.quote();
+        expect(renewed.status, renewed.text).toBe(200);
+        // The browser was sent the renewed cookie and did not keep it.
+        expect(renewed.headers.getSetCookie()).toHaveLength(1);
+        expect(browser.cookie).toBe(signedInCookie);
+        expect((await browser.quote()).status).toBe(200);
+      }
+      expect(legacy.logins - logins - otherLogins).toBe(10);
+      expect(legacy.tokenRejections - rejections).toBe(10);
+    },
+  );
 
   it('a token the server kept and the courier refuses too costs one more login, not the session', async () => {
     const [first, second] = await twoSessionsOfOneAccount(newBrowser);
