@@ -1,4 +1,4 @@
-// The recorded legacy trip (DESIGN.md): Varsovia 36, Juárez → Sonora 180 int. 1, Hipódromo, as
+// The recorded legacy trip (docs/courier-api.md): Varsovia 36, Juárez → Sonora 180 int. 1, Hipódromo, as
 // the dispatcher's screen sends it to the app and as the app sends it on to the courier.
 
 import recordedTrip from '../../test/fixtures/recorded-trip.json' with { type: 'json' };

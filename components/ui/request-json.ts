@@ -1,6 +1,6 @@
 /**
  * The browser's one way to call the dispatch app's API. Answers that are not 2xx become a
- * RequestError carrying the envelope's `code` (DESIGN.md: `{error:{code,message,fields?}}`);
+ * RequestError carrying the envelope's `code` (README, "The dispatch app's API": `{error:{code,message,fields?}}`);
  * a request that never reached the server becomes `offline` or `network`, so the screen can say so
  * instead of showing a broken page.
  */

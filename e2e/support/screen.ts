@@ -8,7 +8,7 @@ const TILE = readFileSync(join(__dirname, '..', 'fixtures', 'tile.png'));
 
 export const DEMO = { email: 'dispatcher@example.com', password: 'demo-password' };
 
-/** The recorded trip of DESIGN.md: 1.58 km, $35.00, 28 min, by bicycle, zone cdmx. */
+/** The recorded trip (docs/courier-api.md): 1.58 km, $35.00, 28 min, by bicycle, zone cdmx. */
 export const RECORDED_TRIP = {
   pickup: {
     street: 'Varsovia',
