@@ -181,7 +181,7 @@ test('a moved pin’s marks and the search results pass axe and fit', async ({ p
 
   // The refused field is in view with its label, below the map and above the "Cotizar" bar.
   const focused = page.locator(':focus');
-  await expect(focused).toHaveAttribute('name', 'dropoff.street');
+  await expect(focused).toHaveAttribute('name', 'dropoffs.0.street');
   const labelBox = await focused.evaluate((input) => {
     const box = document.querySelector(`label[for="${input.id}"]`)!.getBoundingClientRect();
     return { top: box.top, bottom: box.bottom };

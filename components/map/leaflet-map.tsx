@@ -23,11 +23,11 @@ import {
 } from 'react-leaflet';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'use-intl';
-import { mapViewCookie, type PointKey } from '@/components/quote/quote-draft';
 import { withNewTabLinks } from './attribution';
 import { coverageQuery, type CoverageZone } from './coverage-query';
-import type { MapFrame, QuoteMapProps } from './map-props';
-import { pinIcon } from './pin-icon';
+import type { MapFrame, MapStop, QuoteMapProps } from './map-props';
+import { mapViewCookie } from './map-view';
+import { legIcon, pinIcon } from './pin-icon';
 import styles from './quote-map.module.css';
 
 const ACTIVE_ZONE: PathOptions = {
@@ -96,21 +96,17 @@ export function LeafletMap({ onDrawn, ...props }: QuoteMapProps & { onDrawn: () 
             zoomOutTitle={t('zoomOut')}
           />
           {props.showCoverage && <CoverageZones />}
-          {props.pickup && props.dropoff && (
-            <Polyline positions={[props.pickup, props.dropoff]} pathOptions={TRIP_LINE} />
-          )}
-          {(['pickup', 'dropoff'] as const).map((key) =>
-            props[key] ? (
-              <Pin
-                key={key}
-                pointKey={key}
-                at={props[key]!}
-                name={key === 'pickup' ? t('pickupPin') : t('dropoffPin')}
-                outside={props.outside === key}
-                onMoved={props.onPinMoved}
-              />
-            ) : null,
-          )}
+          <TripLine stops={props.stops} />
+          {props.stops.map((stop, index) => (
+            <Pin
+              key={stop.key}
+              stop={stop}
+              // Earlier stops on top where pins overlap: A above B above C…
+              zIndexOffset={1000 - index * 10}
+              outside={props.outside === stop.key}
+              onMoved={props.onPinMoved}
+            />
+          ))}
           <FrameTrip frame={props.frame} />
         </AfterNextFrame>
       </MapContainer>
@@ -124,42 +120,68 @@ export function LeafletMap({ onDrawn, ...props }: QuoteMapProps & { onDrawn: () 
 }
 
 function Pin({
-  pointKey,
-  at,
-  name,
+  stop,
+  zIndexOffset,
   outside,
   onMoved,
 }: {
-  pointKey: PointKey;
-  at: { lat: number; lng: number };
-  name: string;
+  stop: MapStop;
+  zIndexOffset: number;
   outside: boolean;
   onMoved: QuoteMapProps['onPinMoved'];
 }) {
-  const icon = useMemo(() => pinIcon(pointKey, name, outside), [pointKey, name, outside]);
+  const { key, letter, role, colour, name } = stop;
+  const icon = useMemo(
+    () => pinIcon({ letter, role, colour, name }, outside),
+    [letter, role, colour, name, outside],
+  );
   const handlers = useMemo<LeafletEventHandlerFnMap>(
     () => ({
       dragend: (event) => {
         const position = (
           event.target as { getLatLng(): { lat: number; lng: number } }
         ).getLatLng();
-        onMoved(pointKey, { lat: position.lat, lng: position.lng });
+        onMoved(key, { lat: position.lat, lng: position.lng });
       },
     }),
-    [onMoved, pointKey],
+    [onMoved, key],
   );
   return (
     <Marker
-      position={at}
+      position={stop.at}
       icon={icon}
       draggable
       autoPan
       // Keyboard users move points through the fields and the search: a focusable pin that does
       // nothing on Enter would only be a trap.
       keyboard={false}
-      zIndexOffset={pointKey === 'pickup' ? 1000 : 900}
+      zIndexOffset={zIndexOffset}
       eventHandlers={handlers}
     />
+  );
+}
+
+/** The stops joined in the order the rider rides them; with several legs, each is numbered. */
+function TripLine({ stops }: { stops: MapStop[] }) {
+  if (stops.length < 2) return null;
+  const positions = stops.map((stop) => stop.at);
+  return (
+    <>
+      <Polyline positions={positions} pathOptions={TRIP_LINE} interactive={false} />
+      {stops.length > 2 &&
+        stops.slice(1).map((stop, index) => {
+          const from = stops[index]!.at;
+          return (
+            <Marker
+              key={`leg-${stop.key}`}
+              position={{ lat: (from.lat + stop.at.lat) / 2, lng: (from.lng + stop.at.lng) / 2 }}
+              icon={legIcon(index + 1)}
+              interactive={false}
+              keyboard={false}
+            />
+          );
+        })}
+    </>
   );
 }
 

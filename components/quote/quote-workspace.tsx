@@ -9,45 +9,42 @@ import {
   useState,
   type FormEvent,
 } from 'react';
-import { FormProvider, useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
+import { FormProvider, type FieldPath } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
-import { QuoteMap } from '@/components/map/quote-map';
 import type { MapFrame } from '@/components/map/map-props';
+import type { MapView } from '@/components/map/map-view';
+import { QuoteMap } from '@/components/map/quote-map';
 import { OfflineNotice } from '@/components/ui/offline-notice';
 import { RequestError } from '@/components/ui/request-json';
-import type { AddressField, SearchResult, TypedStreet } from '@/lib/geocoding/answers';
 import type { Quote } from '@/lib/quote/quote';
-import type { QuoteRequest } from '@/lib/quote/schema';
-import { ADDRESS_FIELDS, vouchedFor } from './address-provenance';
-import { focusFormField, isTyping } from './form-focus';
-import { quoteResolver } from './lazy-quote-resolver';
+import { vouchedFor } from './address-provenance';
 import { PinToolbar } from './pin-toolbar';
 import { PointFieldset, type PointHandlers } from './point-fieldset';
+import { isSessionOver, outsideStopOf, problemOf, type ResultState } from './quote-outcome';
 import {
   draftKey,
   emptyDraft,
+  MAX_DROPOFFS,
   parseRecent,
   pinOf,
-  POINT_KEYS,
   storageKeys,
-  type DraftProvenance,
   type LatLng,
-  type MapView,
-  type PointKey,
   type QuoteDraftValues,
   type RecentQuote,
   type StoredDraft,
 } from './quote-draft';
-import { QuoteResult, type ResultState } from './quote-result';
+import { QuoteResult } from './quote-result';
 import { RecentQuotes } from './recent-quotes';
 import { ScreenHeader } from './screen-header';
-import { nextFieldToFill, tripReadiness, type FieldPath as TripField } from './trip-readiness';
+import { stopColour } from './stop-colours';
+import { nextStopToPlace, PICKUP, pinsOf, tripStops } from './trip-stops';
 import { useFirstTouchWarmUp } from './use-first-touch-warm-up';
 import { useGeolocation } from './use-geolocation';
-import { createProvenanceStore, earlierOf, usePointAddresses } from './use-point-addresses';
-import { isSessionOver, problemOf, takeQuoteToResume, useQuoteRequest } from './use-quote-request';
+import { useGuidedFocus } from './use-guided-focus';
+import { takeQuoteToResume, useQuoteRequest } from './use-quote-request';
 import { safeRead, useRecentQuotes } from './use-recent-quotes';
 import { useStoredDraft } from './use-stored-draft';
+import { useTripForm } from './use-trip-form';
 import { ValidationSummary } from './validation-summary';
 import styles from './quote-screen.module.css';
 
@@ -65,65 +62,39 @@ export interface ScreenConfig {
   mapView: MapView;
 }
 
-const OTHER: Record<PointKey, PointKey> = { pickup: 'dropoff', dropoff: 'pickup' };
+/** The fingerprint of an empty screen (stop ids are not part of it). */
 const EMPTY_KEY = draftKey(emptyDraft());
 
-/** What "Limpiar todo" took away, until the dispatcher starts a new trip. */
+/** What "Limpiar" took away, until the dispatcher starts a new trip. */
 interface ClearedScreen {
-  values: QuoteDraftValues;
-  provenance: DraftProvenance;
-  activePin: PointKey;
+  stored: StoredDraft;
   shown: { quote: Quote; key: string } | null;
 }
 
-/** The whole quote screen: header, map, and the panel with pins, fields and the result. */
+/** The whole quote screen: header, map, and the panel with the stops, their fields and the result. */
 export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: ScreenConfig }) {
-  const t = useTranslations('quote');
+  const t = useTranslations();
   const keys = useMemo(() => storageKeys(user.email), [user.email]);
-  const [provenanceStore] = useState(createProvenanceStore);
-  const resolver = useMemo(
-    () => quoteResolver(() => earlierOf(provenanceStore.get())),
-    [provenanceStore],
-  );
-  const form = useForm<QuoteDraftValues, unknown, QuoteRequest>({
-    resolver,
-    defaultValues: emptyDraft(),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
-  const { control, getValues, reset, handleSubmit, setError } = form;
-  const values = useWatch({ control }) as QuoteDraftValues;
-  const addresses = usePointAddresses(form, provenanceStore);
-  const pickup = pinOf(values.pickup);
-  const dropoff = pinOf(values.dropoff);
-  const currentKey = draftKey(values);
-  const trip = tripReadiness(values, addresses.earlier);
+  const { form, values, addresses, trip, currentKey, tripNow, provenanceNow } = useTripForm();
+  const { getValues, reset, handleSubmit, setError } = form;
+  const stops = tripStops(values);
 
-  const [activePin, setActivePin] = useState<PointKey>('pickup');
+  const [activeStop, setActiveStop] = useState<string>(PICKUP);
   const [shown, setShown] = useState<{ quote: Quote; key: string } | null>(null);
   const [frame, setFrame] = useState<MapFrame>({ seq: 0, points: [], onlyIfOutside: false });
   const [cleared, setCleared] = useState<ClearedScreen | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLElement>(null);
   const resumeAfterLoad = useRef(false);
-  // Set by a pin the dispatcher put on the map: once its address is in, the focus goes to the
-  // first field still to write.
-  const focusAfterLookup = useRef(false);
+  const focus = useGuidedFocus(formRef);
   const recent = useRecentQuotes(keys.recent);
   const geolocation = useGeolocation();
   useFirstTouchWarmUp();
 
-  const goTo = useCallback((path: TripField) => focusFormField(formRef.current, path), []);
-
   /** Brings every pin into view with room around it (all of them, or only when one is out). */
   const frameTrip = useCallback(
-    (onlyIfOutside = false) => {
-      const points = POINT_KEYS.map((key) => pinOf(getValues(key))).filter(
-        (point): point is LatLng => point !== null,
-      );
-      setFrame((current) => ({ seq: current.seq + 1, points, onlyIfOutside }));
-    },
+    (onlyIfOutside = false) =>
+      setFrame((current) => ({ seq: current.seq + 1, points: pinsOf(getValues()), onlyIfOutside })),
     [getValues],
   );
 
@@ -144,34 +115,33 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
     onSettled: () => resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
   });
 
-  function focusFirstInvalid(errors: FieldErrors<QuoteDraftValues>) {
-    for (const key of POINT_KEYS) {
-      const field = ADDRESS_FIELDS.find((name) => errors[key]?.[name]);
-      const path = field ? `${key}.${field}` : errors[key] ? `${key}.coordinates` : null;
-      if (path) {
-        requestAnimationFrame(() => goTo(path as TripField));
-        return;
-      }
-    }
-  }
-
   function submit(event?: FormEvent) {
-    return handleSubmit((request) => {
-      const quoted = structuredClone(getValues());
-      mutation.mutate({ request, values: quoted, key: draftKey(quoted) });
-    }, focusFirstInvalid)(event);
+    return handleSubmit(
+      (request) => {
+        const quoted = structuredClone(getValues());
+        mutation.mutate({ request, values: quoted, key: draftKey(quoted) });
+      },
+      (errors) => focus.focusFirstInvalid(errors, getValues()),
+    )(event);
   }
   const resumeQuote = useEffectEvent(() => void submit());
 
   // ------------------------------------------------------------ the draft on the device
 
+  const restore = useCallback(
+    (stored: StoredDraft) => {
+      reset(stored.values);
+      addresses.replace(stored.provenance);
+      setActiveStop(stored.activeStop);
+      frameTrip();
+    },
+    [addresses, frameTrip, reset, setActiveStop],
+  );
+
   const onRestore = useCallback(
     (stored: StoredDraft | null) => {
       if (stored) {
-        reset(stored.values);
-        addresses.replace(stored.provenance);
-        setActivePin(stored.activePin);
-        frameTrip();
+        restore(stored);
         // A reload shows the last result again when it belongs to this very draft.
         const last = parseRecent(safeRead(keys.recent))[0];
         const key = draftKey(stored.values);
@@ -179,11 +149,11 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
       }
       resumeAfterLoad.current = takeQuoteToResume(keys.resume);
     },
-    [addresses, frameTrip, keys, reset],
+    [keys, restore],
   );
   const loaded = useStoredDraft(
     keys.draft,
-    { values, activePin, provenance: addresses.provenance },
+    { values, activeStop, provenance: addresses.provenance },
     onRestore,
   );
 
@@ -194,109 +164,94 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
     }
   }, [loaded]);
 
-  // Both pins placed by the dispatcher and their addresses in: the keyboard goes to what is left.
-  const lookingUp = POINT_KEYS.some((key) => addresses.lookups[key].state === 'loading');
-  useEffect(() => {
-    if (!focusAfterLookup.current || lookingUp || !pickup || !dropoff) return;
-    focusAfterLookup.current = false;
-    const next = nextFieldToFill(trip);
-    if (next && !isTyping()) goTo(next);
-  });
+  const lookingUp = Object.values(addresses.lookups).some((status) => status.state === 'loading');
+  const { settleAfterLookup } = focus;
+  useEffect(() => settleAfterLookup(trip, lookingUp));
 
   // ------------------------------------------------------------ actions
 
   const placeAt = useCallback(
-    (key: PointKey, at: LatLng, by: 'map' | 'text') => {
+    (key: string, at: LatLng, by: 'map' | 'text') => {
       addresses.placePin(key, at);
-      // With one pin placed, the next tap goes to the other one.
-      if (!pinOf(getValues(OTHER[key]))) setActivePin(OTHER[key]);
-      focusAfterLookup.current = by === 'map';
+      setActiveStop(nextStopToPlace(getValues(), key));
+      focus.setOpenStop(key);
+      focus.focusAfterLookup(by === 'map');
       frameTrip(by === 'map');
     },
-    [addresses, frameTrip, getValues],
+    [addresses, focus, frameTrip, getValues, setActiveStop],
   );
 
-  const onMapTap = useCallback((at: LatLng) => placeAt(activePin, at, 'map'), [activePin, placeAt]);
-  const onPinMoved = useCallback((key: PointKey, at: LatLng) => placeAt(key, at, 'map'), [placeAt]);
-
-  /** After a search pick, the point's first field still to write takes the focus. */
-  const focusNextOf = useCallback(
-    (key: PointKey) => {
-      const next = nextFieldToFill(
-        tripReadiness(getValues(), earlierOf(provenanceStore.get())),
-        key,
-      );
-      requestAnimationFrame(() => {
-        if (next) goTo(next);
-      });
-    },
-    [getValues, goTo, provenanceStore],
+  const onMapTap = useCallback(
+    (at: LatLng) => placeAt(activeStop, at, 'map'),
+    [activeStop, placeAt],
   );
+  const onPinMoved = useCallback((key: string, at: LatLng) => placeAt(key, at, 'map'), [placeAt]);
 
   const handlers = useMemo<PointHandlers>(
     () => ({
-      onPick: (key: PointKey, result: SearchResult) => {
+      onPick: (key, result) => {
         addresses.pickResult(key, result);
-        if (!pinOf(getValues(OTHER[key]))) setActivePin(OTHER[key]);
+        setActiveStop(nextStopToPlace(getValues(), key));
         frameTrip();
-        focusNextOf(key);
+        focus.focusNext(tripNow(), key);
       },
-      onUseTyped: (key: PointKey, typed: TypedStreet) => {
+      onUseTyped: (key, typed) => {
         addresses.applyTypedStreet(key, typed);
-        focusNextOf(key);
+        focus.focusNext(tripNow(), key);
       },
-      onCoordinates: (key: PointKey, at: LatLng) => placeAt(key, at, 'text'),
-      onTyped: (key: PointKey, field: AddressField, value: string) =>
-        addresses.typed(key, field, value),
+      onCoordinates: (key, at) => placeAt(key, at, 'text'),
+      onTyped: addresses.typed,
       onKeepEarlier: addresses.keepEarlier,
-      onClearEarlier: (key: PointKey) => {
+      onClearEarlier: (key) => {
         addresses.clearEarlier(key);
-        focusNextOf(key);
+        focus.focusNext(tripNow(), key);
+      },
+      onExpand: focus.setOpenStop,
+      onMove: (key, step) => {
+        addresses.moveDropoff(key, step);
+        frameTrip();
+      },
+      onRemove: (key) => {
+        addresses.removeDropoff(key);
+        setActiveStop((current) => (current === key ? PICKUP : current));
+        frameTrip();
       },
     }),
-    [addresses, focusNextOf, frameTrip, getValues, placeAt],
+    [addresses, focus, frameTrip, getValues, placeAt, setActiveStop, tripNow],
   );
 
-  function locateMe() {
-    geolocation.locate((at) => placeAt('pickup', at, 'text'));
-  }
-
-  function swap() {
-    addresses.swap();
-    frameTrip();
+  function addStop() {
+    const key = addresses.addDropoff();
+    if (!key) return;
+    setActiveStop(key);
+    focus.focusStop(key);
   }
 
   function clear() {
     setCleared({
-      values: structuredClone(getValues()),
-      provenance: provenanceStore.get(),
-      activePin,
+      stored: { values: structuredClone(getValues()), activeStop, provenance: provenanceNow() },
       shown,
     });
     reset(emptyDraft());
     addresses.replace();
     geolocation.dismiss();
-    setActivePin('pickup');
+    setActiveStop(PICKUP);
     setShown(null);
     mutation.reset();
   }
 
   function undoClear() {
     if (!cleared) return;
-    reset(cleared.values);
-    addresses.replace(cleared.provenance);
-    setActivePin(cleared.activePin);
+    restore(cleared.stored);
     setShown(cleared.shown);
     setCleared(null);
-    frameTrip();
   }
 
   function openRecent(entry: RecentQuote) {
     reset(entry.values);
-    addresses.replace({
-      pickup: vouchedFor(entry.values.pickup),
-      dropoff: vouchedFor(entry.values.dropoff),
-    });
+    addresses.replace(
+      Object.fromEntries(tripStops(entry.values).map((stop) => [stop.key, vouchedFor(stop.point)])),
+    );
     mutation.reset();
     setShown({ quote: entry.quote, key: draftKey(entry.values) });
     frameTrip();
@@ -309,21 +264,38 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
     mutation.isError && mutation.variables?.key === currentKey && !isSessionOver(mutation.error)
       ? problemOf(mutation.error)
       : null;
-  const outside: PointKey | null =
-    failure === 'pickup_out_of_coverage'
-      ? 'pickup'
-      : failure === 'dropoff_out_of_coverage'
-        ? 'dropoff'
-        : null;
+  const outside = outsideStopOf(failure, mutation.error, values);
   const resultState: ResultState = failure
     ? {
         kind: 'problem',
         problem: failure,
         detail: mutation.error instanceof RequestError ? mutation.error.message : undefined,
+        stopLetter: stops.find((stop) => stop.key === outside)?.letter,
       }
     : shown
       ? { kind: 'quote', quote: shown.quote, stale: shown.key !== currentKey }
       : { kind: 'empty', trip };
+
+  const mapStops = stops.flatMap((stop) => {
+    const at = pinOf(stop.point);
+    if (!at) return [];
+    const name =
+      stop.role === 'pickup'
+        ? t('map.pickupPin')
+        : stops.length > 2
+          ? t('map.dropoffPinLettered', { letter: stop.letter })
+          : t('map.dropoffPin');
+    return [
+      {
+        key: stop.key,
+        letter: stop.letter,
+        role: stop.role,
+        colour: stopColour(stop.position),
+        name,
+        at,
+      },
+    ];
+  });
 
   return (
     <div className={styles.screen}>
@@ -335,8 +307,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
           tileAttribution={config.tileAttribution}
           showCoverage={config.builtinCourier}
           initialView={config.mapView}
-          pickup={pickup}
-          dropoff={dropoff}
+          stops={mapStops}
           outside={outside}
           frame={frame}
           onTap={onMapTap}
@@ -352,19 +323,23 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
           className={styles.panel}
           onSubmit={submit}
           noValidate
-          aria-label={t('resultTitle')}
+          aria-label={t('quote.resultTitle')}
         >
           <div className={styles.panelBody}>
             <OfflineNotice />
             <PinToolbar
-              activePin={activePin}
-              onActivePinChange={setActivePin}
-              onUseMyLocation={locateMe}
+              stops={stops}
+              activeStop={activeStop}
+              onActiveStopChange={setActiveStop}
+              onUseMyLocation={() => geolocation.locate((at) => placeAt(PICKUP, at, 'text'))}
               locating={geolocation.locating}
               locationProblem={geolocation.problem}
-              onSwap={swap}
+              onSwap={() => {
+                addresses.swap();
+                frameTrip();
+              }}
               onClear={clear}
-              canSwap={Boolean(pickup || dropoff)}
+              canSwap={mapStops.length > 0}
               canClear={currentKey !== EMPTY_KEY}
               onUndoClear={cleared && currentKey === EMPTY_KEY ? undoClear : null}
             />
@@ -376,28 +351,45 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
               onRetry={() => void submit()}
             />
             <div className={styles.points}>
-              {POINT_KEYS.map((key) => (
+              {trip.map((readiness, index) => (
                 <PointFieldset
-                  key={key}
-                  pointKey={key}
-                  lookup={addresses.lookups[key]}
-                  readiness={trip[key]}
-                  outside={outside === key}
-                  near={pinOf(values[key]) ?? pinOf(values[OTHER[key]])}
+                  key={readiness.stop.key}
+                  readiness={readiness}
+                  lookup={addresses.lookups[readiness.stop.key] ?? { state: 'idle' }}
+                  outside={outside === readiness.stop.key}
+                  near={
+                    pinOf(readiness.stop.point) ?? pinOf((trip[index - 1] ?? trip[1])?.stop.point)
+                  }
+                  expanded={stops.length <= 2 || focus.openStop === readiness.stop.key}
+                  dropoffCount={values.dropoffs.length}
                   handlers={handlers}
                 />
               ))}
             </div>
+            <button
+              type="button"
+              className={`button ${styles.addStop}`}
+              onClick={addStop}
+              disabled={values.dropoffs.length >= MAX_DROPOFFS}
+              aria-describedby={values.dropoffs.length >= MAX_DROPOFFS ? 'stops-full' : undefined}
+            >
+              <span aria-hidden="true">+</span> {t('pins.addStop')}
+            </button>
+            {values.dropoffs.length >= MAX_DROPOFFS && (
+              <p id="stops-full" className="field-hint">
+                {t('pins.stopsFull')}
+              </p>
+            )}
             <RecentQuotes recent={recent.recent} onOpen={openRecent} onClear={recent.clear} />
           </div>
           <div className={styles.submitBar}>
-            <ValidationSummary onGoTo={goTo} />
+            <ValidationSummary onGoTo={(path) => focus.goToPath(path, getValues())} />
             <button
               type="submit"
               className={`button button-primary ${styles.submit}`}
               disabled={mutation.isPending}
             >
-              {mutation.isPending ? t('submitting') : t('submit')}
+              {mutation.isPending ? t('quote.submitting') : t('quote.submit')}
             </button>
           </div>
         </form>

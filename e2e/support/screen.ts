@@ -69,8 +69,11 @@ export async function waitForMap(page: Page) {
   await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
 }
 
-export const pointGroup = (page: Page, point: 'pickup' | 'dropoff') =>
-  page.locator(`fieldset[data-point="${point}"]`);
+/** A stop's group of fields: 'pickup' (A), 'dropoff' (B, the first drop-off), or a letter. */
+export const pointGroup = (page: Page, point: 'pickup' | 'dropoff' | string) =>
+  page.locator(
+    `fieldset[data-stop="${point === 'pickup' ? 'A' : point === 'dropoff' ? 'B' : point}"]`,
+  );
 
 /** Taps (touch profiles) or clicks (desktop) the map at an offset from its centre. */
 export async function tapMap(page: Page, testInfo: TestInfo, dx: number, dy: number) {
@@ -81,7 +84,7 @@ export async function tapMap(page: Page, testInfo: TestInfo, dx: number, dy: num
   else await map.click({ position });
 }
 
-export const pin = (page: Page, letter: 'A' | 'B') => page.locator(`[data-pin="${letter}"]`);
+export const pin = (page: Page, letter: string) => page.locator(`[data-pin="${letter}"]`);
 
 type PointText = Partial<
   Record<
@@ -101,7 +104,7 @@ const LABELS = {
 
 export const field = (
   page: Page,
-  point: 'pickup' | 'dropoff',
+  point: 'pickup' | 'dropoff' | string,
   name: keyof typeof LABELS,
 ): Locator => pointGroup(page, point).getByLabel(LABELS[name]);
 
@@ -109,7 +112,7 @@ export const field = (
  * Types a point as a dispatcher would: the coordinates first (committed with Enter, which moves
  * the pin and fills what the geocoder knows), then the address fields over whatever it filled.
  */
-export async function fillPoint(page: Page, point: 'pickup' | 'dropoff', text: PointText) {
+export async function fillPoint(page: Page, point: 'pickup' | 'dropoff' | string, text: PointText) {
   if (text.coordinates !== undefined) {
     const coordinates = field(page, point, 'coordinates');
     await coordinates.fill(text.coordinates);
@@ -131,7 +134,7 @@ export const LOOKUP_DONE =
   /Del pin|El pin no cambió|No encontramos|No pudimos leer|From the pin|did not change|found no address|could not read/;
 
 /** The line under a point's fields that says what its pin's lookup filled. */
-export const lookupLine = (page: Page, point: 'pickup' | 'dropoff') =>
+export const lookupLine = (page: Page, point: 'pickup' | 'dropoff' | string) =>
   pointGroup(page, point).locator('p[aria-live]').last();
 
 /**
