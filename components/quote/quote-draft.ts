@@ -1,6 +1,7 @@
 import { fold } from '@/lib/geocoding/fold';
 import type { Quote } from '@/lib/quote/quote';
-import { parseProvenance, type PointProvenance } from './address-provenance';
+import type { PointProvenance } from './address-provenance';
+import { parseProvenance } from './provenance-storage';
 
 /**
  * What the dispatcher has on screen — a pickup and one to nine drop-offs, each with its address

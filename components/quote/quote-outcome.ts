@@ -86,3 +86,32 @@ export function outsideStopOf(
   const index = named !== undefined ? Number(named) : values.dropoffs.length === 1 ? 0 : -1;
   return tripStops(values)[index + 1]?.key ?? null;
 }
+
+/** What the result card shows for the draft as it is now. */
+export function resultStateOf({
+  failure,
+  error,
+  outside,
+  trip,
+  shown,
+  currentKey,
+}: {
+  failure: QuoteProblem | null;
+  error: unknown;
+  outside: string | null;
+  trip: TripReadiness;
+  shown: { quote: Quote; key: string } | null;
+  currentKey: string;
+}): ResultState {
+  if (failure) {
+    return {
+      kind: 'problem',
+      problem: failure,
+      detail: error instanceof RequestError ? error.message : undefined,
+      stopLetter: trip.find((stop) => stop.stop.key === outside)?.stop.letter,
+    };
+  }
+  return shown
+    ? { kind: 'quote', quote: shown.quote, stale: shown.key !== currentKey }
+    : { kind: 'empty', trip };
+}

@@ -1,50 +1,31 @@
 'use client';
 
-import {
-  useCallback,
-  useEffect,
-  useEffectEvent,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-} from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, type FieldPath } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import type { MapFrame } from '@/components/map/map-props';
 import type { MapView } from '@/components/map/map-view';
 import { QuoteMap } from '@/components/map/quote-map';
 import { OfflineNotice } from '@/components/ui/offline-notice';
-import { RequestError } from '@/components/ui/request-json';
-import type { Quote } from '@/lib/quote/quote';
-import { vouchedFor } from './address-provenance';
+import { AddStopButton } from './add-stop-button';
+import { useMapStops } from './map-stops';
 import { PinToolbar } from './pin-toolbar';
-import { PointFieldset, type PointHandlers } from './point-fieldset';
-import { isSessionOver, outsideStopOf, problemOf, type ResultState } from './quote-outcome';
-import {
-  draftKey,
-  emptyDraft,
-  MAX_DROPOFFS,
-  parseRecent,
-  pinOf,
-  storageKeys,
-  type LatLng,
-  type QuoteDraftValues,
-  type RecentQuote,
-  type StoredDraft,
-} from './quote-draft';
+import { PointFieldset } from './point-fieldset';
+import { isSessionOver, outsideStopOf, problemOf, resultStateOf } from './quote-outcome';
+import { draftKey, MAX_DROPOFFS, pinOf, storageKeys, type QuoteDraftValues } from './quote-draft';
 import { QuoteResult } from './quote-result';
 import { RecentQuotes } from './recent-quotes';
 import { ScreenHeader } from './screen-header';
-import { stopColour } from './stop-colours';
-import { nextStopToPlace, PICKUP, pinsOf, tripStops } from './trip-stops';
+import { PICKUP, pinsOf, tripStops } from './trip-stops';
 import { useFirstTouchWarmUp } from './use-first-touch-warm-up';
 import { useGeolocation } from './use-geolocation';
 import { useGuidedFocus } from './use-guided-focus';
-import { takeQuoteToResume, useQuoteRequest } from './use-quote-request';
-import { safeRead, useRecentQuotes } from './use-recent-quotes';
-import { useStoredDraft } from './use-stored-draft';
+import { useDraftOnDevice } from './use-draft-on-device';
+import { useQuoteRequest } from './use-quote-request';
+import { useRecentQuotes } from './use-recent-quotes';
+import { useTripActions } from './use-trip-actions';
 import { useTripForm } from './use-trip-form';
+import { useWholeTrip, type ShownQuote } from './use-whole-trip';
 import { ValidationSummary } from './validation-summary';
 import styles from './quote-screen.module.css';
 
@@ -62,30 +43,19 @@ export interface ScreenConfig {
   mapView: MapView;
 }
 
-/** The fingerprint of an empty screen (stop ids are not part of it). */
-const EMPTY_KEY = draftKey(emptyDraft());
-
-/** What "Limpiar" took away, until the dispatcher starts a new trip. */
-interface ClearedScreen {
-  stored: StoredDraft;
-  shown: { quote: Quote; key: string } | null;
-}
-
 /** The whole quote screen: header, map, and the panel with the stops, their fields and the result. */
 export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: ScreenConfig }) {
   const t = useTranslations();
   const keys = useMemo(() => storageKeys(user.email), [user.email]);
   const { form, values, addresses, trip, currentKey, tripNow, provenanceNow } = useTripForm();
-  const { getValues, reset, handleSubmit, setError } = form;
+  const { getValues, handleSubmit, setError } = form;
   const stops = tripStops(values);
 
   const [activeStop, setActiveStop] = useState<string>(PICKUP);
-  const [shown, setShown] = useState<{ quote: Quote; key: string } | null>(null);
+  const [shown, setShown] = useState<ShownQuote | null>(null);
   const [frame, setFrame] = useState<MapFrame>({ seq: 0, points: [], onlyIfOutside: false });
-  const [cleared, setCleared] = useState<ClearedScreen | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLElement>(null);
-  const resumeAfterLoad = useRef(false);
   const focus = useGuidedFocus(formRef);
   const recent = useRecentQuotes(keys.recent);
   const geolocation = useGeolocation();
@@ -97,6 +67,15 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
       setFrame((current) => ({ seq: current.seq + 1, points: pinsOf(getValues()), onlyIfOutside })),
     [getValues],
   );
+  const actions = useTripActions({
+    addresses,
+    focus,
+    getValues,
+    tripNow,
+    activeStop,
+    setActiveStop,
+    frameTrip,
+  });
 
   // ------------------------------------------------------------ quoting
 
@@ -124,178 +103,43 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
       (errors) => focus.focusFirstInvalid(errors, getValues()),
     )(event);
   }
-  const resumeQuote = useEffectEvent(() => void submit());
 
-  // ------------------------------------------------------------ the draft on the device
-
-  const restore = useCallback(
-    (stored: StoredDraft) => {
-      reset(stored.values);
-      addresses.replace(stored.provenance);
-      setActiveStop(stored.activeStop);
-      frameTrip();
+  const whole = useWholeTrip({
+    form,
+    addresses,
+    provenanceNow,
+    activeStop,
+    setActiveStop,
+    shown,
+    setShown,
+    frameTrip,
+    onCleared: () => {
+      geolocation.dismiss();
+      mutation.reset();
     },
-    [addresses, frameTrip, reset, setActiveStop],
-  );
+    currentKey,
+  });
 
-  const onRestore = useCallback(
-    (stored: StoredDraft | null) => {
-      if (stored) {
-        restore(stored);
-        // A reload shows the last result again when it belongs to this very draft.
-        const last = parseRecent(safeRead(keys.recent))[0];
-        const key = draftKey(stored.values);
-        if (last && draftKey(last.values) === key) setShown({ quote: last.quote, key });
-      }
-      resumeAfterLoad.current = takeQuoteToResume(keys.resume);
-    },
-    [keys, restore],
-  );
-  const loaded = useStoredDraft(
-    keys.draft,
-    { values, activeStop, provenance: addresses.provenance },
-    onRestore,
-  );
-
-  useEffect(() => {
-    if (loaded && resumeAfterLoad.current) {
-      resumeAfterLoad.current = false;
-      resumeQuote();
-    }
-  }, [loaded]);
+  useDraftOnDevice({
+    keys,
+    draft: { values, activeStop, provenance: addresses.provenance },
+    restore: whole.restore,
+    setShown,
+    resume: () => void submit(),
+  });
 
   const lookingUp = Object.values(addresses.lookups).some((status) => status.state === 'loading');
   const { settleAfterLookup } = focus;
   useEffect(() => settleAfterLookup(trip, lookingUp));
 
-  // ------------------------------------------------------------ actions
-
-  const placeAt = useCallback(
-    (key: string, at: LatLng, by: 'map' | 'text') => {
-      addresses.placePin(key, at);
-      setActiveStop(nextStopToPlace(getValues(), key));
-      focus.setOpenStop(key);
-      focus.focusAfterLookup(by === 'map');
-      frameTrip(by === 'map');
-    },
-    [addresses, focus, frameTrip, getValues, setActiveStop],
-  );
-
-  const onMapTap = useCallback(
-    (at: LatLng) => placeAt(activeStop, at, 'map'),
-    [activeStop, placeAt],
-  );
-  const onPinMoved = useCallback((key: string, at: LatLng) => placeAt(key, at, 'map'), [placeAt]);
-
-  const handlers = useMemo<PointHandlers>(
-    () => ({
-      onPick: (key, result) => {
-        addresses.pickResult(key, result);
-        setActiveStop(nextStopToPlace(getValues(), key));
-        frameTrip();
-        focus.focusNext(tripNow(), key);
-      },
-      onUseTyped: (key, typed) => {
-        addresses.applyTypedStreet(key, typed);
-        focus.focusNext(tripNow(), key);
-      },
-      onCoordinates: (key, at) => placeAt(key, at, 'text'),
-      onTyped: addresses.typed,
-      onKeepEarlier: addresses.keepEarlier,
-      onClearEarlier: (key) => {
-        addresses.clearEarlier(key);
-        focus.focusNext(tripNow(), key);
-      },
-      onExpand: focus.setOpenStop,
-      onMove: (key, step) => {
-        addresses.moveDropoff(key, step);
-        frameTrip();
-      },
-      onRemove: (key) => {
-        addresses.removeDropoff(key);
-        setActiveStop((current) => (current === key ? PICKUP : current));
-        frameTrip();
-      },
-    }),
-    [addresses, focus, frameTrip, getValues, placeAt, setActiveStop, tripNow],
-  );
-
-  function addStop() {
-    const key = addresses.addDropoff();
-    if (!key) return;
-    setActiveStop(key);
-    focus.focusStop(key);
-  }
-
-  function clear() {
-    setCleared({
-      stored: { values: structuredClone(getValues()), activeStop, provenance: provenanceNow() },
-      shown,
-    });
-    reset(emptyDraft());
-    addresses.replace();
-    geolocation.dismiss();
-    setActiveStop(PICKUP);
-    setShown(null);
-    mutation.reset();
-  }
-
-  function undoClear() {
-    if (!cleared) return;
-    restore(cleared.stored);
-    setShown(cleared.shown);
-    setCleared(null);
-  }
-
-  function openRecent(entry: RecentQuote) {
-    reset(entry.values);
-    addresses.replace(
-      Object.fromEntries(tripStops(entry.values).map((stop) => [stop.key, vouchedFor(stop.point)])),
-    );
-    mutation.reset();
-    setShown({ quote: entry.quote, key: draftKey(entry.values) });
-    frameTrip();
-    resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }
-
-  // ------------------------------------------------------------ what the result card shows
+  // ------------------------------------------------------------ what the screen shows
 
   const failure =
     mutation.isError && mutation.variables?.key === currentKey && !isSessionOver(mutation.error)
       ? problemOf(mutation.error)
       : null;
   const outside = outsideStopOf(failure, mutation.error, values);
-  const resultState: ResultState = failure
-    ? {
-        kind: 'problem',
-        problem: failure,
-        detail: mutation.error instanceof RequestError ? mutation.error.message : undefined,
-        stopLetter: stops.find((stop) => stop.key === outside)?.letter,
-      }
-    : shown
-      ? { kind: 'quote', quote: shown.quote, stale: shown.key !== currentKey }
-      : { kind: 'empty', trip };
-
-  const mapStops = stops.flatMap((stop) => {
-    const at = pinOf(stop.point);
-    if (!at) return [];
-    const name =
-      stop.role === 'pickup'
-        ? t('map.pickupPin')
-        : stops.length > 2
-          ? t('map.dropoffPinLettered', { letter: stop.letter })
-          : t('map.dropoffPin');
-    return [
-      {
-        key: stop.key,
-        letter: stop.letter,
-        role: stop.role,
-        colour: stopColour(stop.position),
-        name,
-        at,
-      },
-    ];
-  });
+  const mapStops = useMapStops(stops);
 
   return (
     <div className={styles.screen}>
@@ -310,8 +154,8 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
           stops={mapStops}
           outside={outside}
           frame={frame}
-          onTap={onMapTap}
-          onPinMoved={onPinMoved}
+          onTap={actions.onMapTap}
+          onPinMoved={actions.onPinMoved}
         />
       </div>
 
@@ -331,21 +175,27 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
               stops={stops}
               activeStop={activeStop}
               onActiveStopChange={setActiveStop}
-              onUseMyLocation={() => geolocation.locate((at) => placeAt(PICKUP, at, 'text'))}
+              onUseMyLocation={() =>
+                geolocation.locate((at) => actions.placeAt(PICKUP, at, 'text'))
+              }
               locating={geolocation.locating}
               locationProblem={geolocation.problem}
-              onSwap={() => {
-                addresses.swap();
-                frameTrip();
-              }}
-              onClear={clear}
+              onSwap={actions.swap}
+              onClear={whole.clear}
               canSwap={mapStops.length > 0}
-              canClear={currentKey !== EMPTY_KEY}
-              onUndoClear={cleared && currentKey === EMPTY_KEY ? undoClear : null}
+              canClear={!whole.isEmpty}
+              onUndoClear={whole.undoClear}
             />
             <QuoteResult
               ref={resultRef}
-              state={resultState}
+              state={resultStateOf({
+                failure,
+                error: mutation.error,
+                outside,
+                trip,
+                shown,
+                currentKey,
+              })}
               pending={mutation.isPending}
               coverageKnown={config.builtinCourier}
               onRetry={() => void submit()}
@@ -362,25 +212,19 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
                   }
                   expanded={stops.length <= 2 || focus.openStop === readiness.stop.key}
                   dropoffCount={values.dropoffs.length}
-                  handlers={handlers}
+                  handlers={actions.handlers}
                 />
               ))}
             </div>
-            <button
-              type="button"
-              className={`button ${styles.addStop}`}
-              onClick={addStop}
-              disabled={values.dropoffs.length >= MAX_DROPOFFS}
-              aria-describedby={values.dropoffs.length >= MAX_DROPOFFS ? 'stops-full' : undefined}
-            >
-              <span aria-hidden="true">+</span> {t('pins.addStop')}
-            </button>
-            {values.dropoffs.length >= MAX_DROPOFFS && (
-              <p id="stops-full" className="field-hint">
-                {t('pins.stopsFull')}
-              </p>
-            )}
-            <RecentQuotes recent={recent.recent} onOpen={openRecent} onClear={recent.clear} />
+            <AddStopButton full={values.dropoffs.length >= MAX_DROPOFFS} onAdd={actions.addStop} />
+            <RecentQuotes
+              recent={recent.recent}
+              onOpen={(entry) => {
+                whole.openRecent(entry);
+                resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+              }}
+              onClear={recent.clear}
+            />
           </div>
           <div className={styles.submitBar}>
             <ValidationSummary onGoTo={(path) => focus.goToPath(path, getValues())} />

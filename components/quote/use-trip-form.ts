@@ -6,7 +6,8 @@ import type { QuoteRequest } from '@/lib/quote/schema';
 import { quoteResolver } from './lazy-quote-resolver';
 import { draftKey, emptyDraft, type QuoteDraftValues } from './quote-draft';
 import { tripReadiness } from './trip-readiness';
-import { createProvenanceStore, earlierOf, usePointAddresses } from './use-point-addresses';
+import { createProvenanceStore, earlierOf } from './provenance-store';
+import { usePointAddresses } from './use-point-addresses';
 
 /**
  * The trip as a form: react-hook-form over the draft (pickup and drop-offs), validated by the
