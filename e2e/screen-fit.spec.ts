@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import {
   RECORDED_TRIP,
@@ -10,19 +9,7 @@ import {
   resultCard,
   test,
 } from './support/screen';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    }));
-}
+import { seriousViolations } from './support/axe';
 
 /** Controls smaller than 44×44 CSS px (links inside a sentence excepted, as WCAG allows). */
 async function smallTargets(page: Page) {

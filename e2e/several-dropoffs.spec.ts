@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   expect,
@@ -14,6 +13,7 @@ import {
   test,
   waitForMap,
 } from './support/screen';
+import { seriousViolations } from './support/axe';
 
 /** One rider, several customers: drop-offs B, C, D… on the map, in the fields and in the quote. */
 
@@ -40,18 +40,6 @@ async function writeStreets(page: Page, letters: string[]) {
 }
 
 const legs = (page: Page) => resultCard(page).getByTestId('quote-legs').getByRole('listitem');
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target),
-    }));
-}
 
 const stopLetters = (page: Page) =>
   page
