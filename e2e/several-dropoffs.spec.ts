@@ -27,8 +27,10 @@ const STREETS: Record<string, [string, string]> = {
 /** A stop shown folded (several stops, not the one being edited) opens with one tap. */
 async function openStop(page: Page, letter: string) {
   const summary = pointGroup(page, letter).getByRole('button', { name: /tocar para editar/ });
+  const street = field(page, letter, 'street');
+  await expect(summary.or(street)).toBeVisible();
   if (await summary.isVisible()) await summary.click();
-  await expect(field(page, letter, 'street')).toBeVisible();
+  await expect(street).toBeVisible();
 }
 
 async function writeStreets(page: Page, letters: string[]) {

@@ -1,22 +1,32 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useId } from 'react';
 import { get, useFormContext, type FieldError } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import type { AddressField, SearchResult, TypedStreet } from '@/lib/geocoding/answers';
 import { AddressSearch } from './address-search';
 import { CoordinatesField } from './coordinates-field';
-import { EarlierNotice } from './earlier-notice';
 import { FieldNotes, notesOf, useFieldMessage } from './field-notes';
 import { LookupLine } from './lookup-line';
 import type { LatLng, QuoteDraftValues } from './quote-draft';
-import { StopActions } from './stop-actions';
 import { stopColour } from './stop-colours';
-import { StopSummary } from './stop-summary';
 import type { StopReadiness } from './trip-readiness';
 import type { Stop } from './trip-stops';
 import type { LookupStatus } from './use-reverse-geocode';
 import styles from './quote-screen.module.css';
+
+// Shown only once a trip has several drop-offs or a pin has moved away: fetched then, so the
+// screen's first load stays small.
+const EarlierNotice = dynamic(() => import('./earlier-notice').then((m) => m.EarlierNotice), {
+  ssr: false,
+});
+const StopActions = dynamic(() => import('./stop-actions').then((m) => m.StopActions), {
+  ssr: false,
+});
+const StopSummary = dynamic(() => import('./stop-summary').then((m) => m.StopSummary), {
+  ssr: false,
+});
 
 export interface PointHandlers {
   onPick: (key: string, result: SearchResult) => void;

@@ -3,10 +3,15 @@
 import dynamic from 'next/dynamic';
 import type { Ref } from 'react';
 import { useTranslations } from 'use-intl';
-import { OutOfCoverage } from './out-of-coverage';
 import { RETRYABLE, type ResultState } from './quote-outcome';
 import { QuoteGuide } from './quote-guide';
 import styles from './quote-screen.module.css';
+
+/** Only after a refused quote: fetched then, not with the screen. */
+const OutOfCoverage = dynamic(
+  () => import('./out-of-coverage').then((module) => module.OutOfCoverage),
+  { ssr: false },
+);
 
 /** The figures arrive with the first quote, not with the first paint (the card keeps its size). */
 const QuoteFigures = dynamic(

@@ -7,6 +7,7 @@ import type { MapFrame } from '@/components/map/map-props';
 import type { MapView } from '@/components/map/map-view';
 import { QuoteMap } from '@/components/map/quote-map';
 import { OfflineNotice } from '@/components/ui/offline-notice';
+import { ValidationSummary } from './validation-summary-slot';
 import { AddStopButton } from './add-stop-button';
 import { useMapStops } from './map-stops';
 import { PinToolbar } from './pin-toolbar';
@@ -26,7 +27,6 @@ import { useRecentQuotes } from './use-recent-quotes';
 import { useTripActions } from './use-trip-actions';
 import { useTripForm } from './use-trip-form';
 import { useWholeTrip, type ShownQuote } from './use-whole-trip';
-import { ValidationSummary } from './validation-summary';
 import styles from './quote-screen.module.css';
 
 export interface ScreenUser {

@@ -1,4 +1,4 @@
-import turfDistance from '@turf/distance';
+import { distance } from 'geokdbush';
 import { fold } from '@/lib/geocoding/fold';
 import type { Anchor } from './address-provenance';
 import type { LatLng } from './quote-draft';
@@ -14,7 +14,8 @@ export const NUDGE_METRES = 60;
 export const AREA_METRES = 1500;
 
 export function metresBetween(a: LatLng, b: LatLng): number {
-  return turfDistance([a.lng, a.lat], [b.lng, b.lat], { units: 'meters' });
+  // geokdbush (the gazetteer's spatial index) has the haversine in a few bytes: km on the sphere.
+  return distance(a.lng, a.lat, b.lng, b.lat) * 1000;
 }
 
 /** The same-place rule: a pin within its anchor's radius is still at the address it was set for. */
