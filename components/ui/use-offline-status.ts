@@ -33,6 +33,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** The status now, outside React (useOfflineStatus re-renders on every change). */
+export function currentOfflineStatus(): OfflineStatus {
+  return status;
+}
+
 /** Whether this device can open the screen offline, and whether a new version waits. */
 export function useOfflineStatus(): OfflineStatus {
   return useSyncExternalStore(
