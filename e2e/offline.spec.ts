@@ -140,6 +140,25 @@ test.describe('the screen opens without a network', () => {
     await expect(page.getByTestId('offline-notice')).toBeHidden({ timeout: 15_000 });
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
     await expect(field(page, 'pickup', 'interiorNumber')).toHaveValue('B');
+    // Once more with the browser's own online and offline events (Playwright's offline mode does
+    // not reach a page loaded while offline, so the first return above raised none).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      for (const type of ['online', 'offline'])
+        window.addEventListener(type, () => seen.push(type));
+      Object.assign(window, { networkEvents: seen });
+    });
+    await context.setOffline(true);
+    await expect(page.getByTestId('offline-notice')).toBeVisible();
+    await field(page, 'pickup', 'interiorNumber').fill('C');
+    await context.setOffline(false);
+    await expect(page.getByTestId('offline-notice')).toBeHidden({ timeout: 15_000 });
+    expect(
+      await page.evaluate(() => (window as unknown as { networkEvents: string[] }).networkEvents),
+    ).toEqual(['offline', 'online']);
+    await page.waitForTimeout(1_000);
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    await expect(field(page, 'pickup', 'interiorNumber')).toHaveValue('C');
     await page.getByRole('button', { name: 'Cotizar' }).click();
     await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
   });
