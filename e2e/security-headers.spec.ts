@@ -61,6 +61,21 @@ test('JSON answers and static files get the headers with no per-request work', a
   }
 });
 
+test('the service worker’s script is fetched fresh at every use and needs no wider scope', async ({
+  request,
+}) => {
+  const response = await request.get('/sw.js?tiles=https%3A%2F%2Ftile.openstreetmap.org');
+  expect(response.status()).toBe(200);
+  expectStaticHeaders(response);
+  const headers = response.headers();
+  expect(headers['content-type']).toMatch(/javascript/);
+  expect(values(response, 'cache-control')).toEqual(['no-cache']);
+  // Served from the root, its scope is the whole app without Service-Worker-Allowed.
+  expect(headers['service-worker-allowed']).toBeUndefined();
+  const page = await request.get('/sign-in');
+  expect(values(page, 'content-security-policy')[0]).toMatch(/(^|; )worker-src 'self'(;|$)/);
+});
+
 test('behind a TLS-terminating proxy every response asks for https from then on', async ({
   request,
 }) => {

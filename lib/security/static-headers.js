@@ -48,6 +48,13 @@ const STATIC_SECURITY_HEADERS = {
 const DATA_CONTENT_SECURITY_POLICY =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/**
+ * The service worker's script (/sw.js): asked again on every update check and every use, never
+ * taken from an HTTP cache (a worker kept for a year would keep every dispatcher on an old build).
+ * Browsers already skip their HTTP cache for it; a proxy or CDN in front is told the same.
+ */
+const WORKER_SCRIPT_HEADERS = { 'cache-control': 'no-cache' };
+
 /** Two years, as browsers' preload lists ask; without includeSubDomains, which is the operator's call. */
 const HSTS = `max-age=${2 * 365 * 24 * 3600}`;
 
@@ -64,6 +71,7 @@ function staticHeaderRules() {
     { source: '/:path*', headers: list(STATIC_SECURITY_HEADERS) },
     { source: '/api/:path*', headers: dataPolicy },
     { source: '/courier/:path*', headers: dataPolicy },
+    { source: '/sw.js', headers: list(WORKER_SCRIPT_HEADERS) },
     {
       source: '/:path*',
       has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https(,.*)?' }],
@@ -76,6 +84,7 @@ module.exports = {
   PERMISSIONS_POLICY,
   STATIC_SECURITY_HEADERS,
   DATA_CONTENT_SECURITY_POLICY,
+  WORKER_SCRIPT_HEADERS,
   HSTS,
   staticHeaderRules,
 };

@@ -2,11 +2,12 @@ import 'server-only';
 import { ApiError, errorResponse } from '@/lib/http/api-error';
 import { apiRoute, type RequestContext } from '@/lib/http/api-route';
 import {
-  clearedSessionCookieHeader,
+  clearedSessionCookieHeaders,
   isSecureRequest,
   readCookie,
   SESSION_COOKIE,
   sessionCookieHeader,
+  shellCookieHeader,
 } from './cookie';
 import { CookieSession, sessionExpired, type DispatcherSession } from './dispatcher-session';
 import { sealSession, sessionEndsAt, unsealSession, type SealedSession } from './sealed-session';
@@ -30,10 +31,35 @@ export async function sessionFromCookie(value: string | undefined): Promise<Seal
 
 /** A Set-Cookie header carrying the session, valid until the session ends. */
 export async function sessionCookieFor(request: Request, sealed: SealedSession): Promise<string> {
-  return sessionCookieHeader(await sealSession(sealed), {
+  return sessionCookieHeader(await sealSession(sealed), cookieLifetime(request, sealed));
+}
+
+/**
+ * At sign-in, the session cookie and its companion for the offline screen (lib/offline/
+ * offline-screen.ts), both valid until the session ends. A token renewal rewrites the session
+ * cookie only: the companion names the session, which stays the same.
+ */
+export async function sessionCookiesFor(
+  request: Request,
+  sealed: SealedSession,
+): Promise<string[]> {
+  return [
+    await sessionCookieFor(request, sealed),
+    shellCookieHeader(sealed.sid, cookieLifetime(request, sealed)),
+  ];
+}
+
+function cookieLifetime(request: Request, sealed: SealedSession) {
+  return {
     secure: isSecureRequest(request),
     maxAgeSeconds: (sessionEndsAt(sealed) - Date.now()) / 1000,
-  });
+  };
+}
+
+/** Appends every Set-Cookie header to the response (one header per cookie). */
+export function withCookies(response: Response, cookies: readonly string[]): Response {
+  for (const cookie of cookies) response.headers.append('set-cookie', cookie);
+  return response;
 }
 
 /** Forgets a session on this server: its cookie no longer signs anyone in. */
@@ -41,11 +67,6 @@ export function endSession(sessionId: string): void {
   const state = sessionState();
   state.signedOut.set(sessionId, true);
   state.latestTokens.delete(sessionId);
-}
-
-function withCookie(response: Response, cookie: string): Response {
-  response.headers.append('set-cookie', cookie);
-  return response;
 }
 
 /**
@@ -62,7 +83,7 @@ export function sessionRoute(
 ): (request: Request) => Promise<Response> {
   return apiRoute(async (request, context) => {
     const cookie = readCookie(request, SESSION_COOKIE);
-    const clearCookie = clearedSessionCookieHeader({ secure: isSecureRequest(request) });
+    const clearCookies = clearedSessionCookieHeaders({ secure: isSecureRequest(request) });
     let session: CookieSession;
     try {
       const sealed = await sessionFromCookie(cookie);
@@ -70,7 +91,7 @@ export function sessionRoute(
       session = new CookieSession(sealed, context.log.child({ session: sealed.sid.slice(0, 8) }));
     } catch (error) {
       // A cookie that no longer signs anyone in is removed from the browser.
-      return cookie ? withCookie(errorResponse(error), clearCookie) : errorResponse(error);
+      return cookie ? withCookies(errorResponse(error), clearCookies) : errorResponse(error);
     }
 
     let response: Response;
@@ -80,25 +101,25 @@ export function sessionRoute(
       if (!(error instanceof ApiError)) throw error;
       if (error.code === 'session_expired') {
         endSession(session.id);
-        return withCookie(errorResponse(error), clearCookie);
+        return withCookies(errorResponse(error), clearCookies);
       }
       response = errorResponse(error);
     }
     if (session.cookieOutdated) {
-      response = withCookie(response, await sessionCookieFor(request, session.current));
+      response = withCookies(response, [await sessionCookieFor(request, session.current)]);
     }
     return response;
   });
 }
 
 /**
- * Signs the request's session out on this server and returns the Set-Cookie header that removes
- * it from the browser. Without a valid session there is nothing to forget; the cookie is cleared
+ * Signs the request's session out on this server and returns the Set-Cookie headers that remove
+ * it from the browser. Without a valid session there is nothing to forget; the cookies are cleared
  * anyway.
  */
-export async function signOut(request: Request): Promise<string> {
+export async function signOut(request: Request): Promise<string[]> {
   await endSessionOf(request);
-  return clearedSessionCookieHeader({ secure: isSecureRequest(request) });
+  return clearedSessionCookieHeaders({ secure: isSecureRequest(request) });
 }
 
 /** Ends the session the request's cookie carries, if any (signing in again replaces it). */
