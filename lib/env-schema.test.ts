@@ -74,6 +74,12 @@ describe('configuration', () => {
     expect(parseEnv({ SESSION_MAX_AGE: '1d' }).session.maxAgeSeconds).toBe(86400);
   });
 
+  it('a quote is shown as valid for 15 minutes unless QUOTE_VALIDITY says otherwise', () => {
+    expect(parseEnv({}).publicConfig.quoteValiditySeconds).toBe(15 * 60);
+    expect(parseEnv({ QUOTE_VALIDITY: '5m' }).publicConfig.quoteValiditySeconds).toBe(300);
+    expect(() => parseEnv({ QUOTE_VALIDITY: 'soon' })).toThrow(/QUOTE_VALIDITY/);
+  });
+
   it('lists several API clients for the built-in courier', () => {
     const env = parseEnv({ COURIER_CLIENTS: 'acme:one,other:two:with-colon' });
     expect(env.courierService.clients).toEqual([

@@ -115,6 +115,8 @@ const schema = z.object({
     .min(32, 'expected at least 32 characters (e.g. openssl rand -base64 48)')
     .optional(),
   SESSION_MAX_AGE: durationSeconds('SESSION_MAX_AGE').default(12 * 3600),
+  /** How long the screen shows a quote as valid (Uber Direct holds its quotes 15 minutes). */
+  QUOTE_VALIDITY: durationSeconds('QUOTE_VALIDITY').default(15 * 60),
   APP_ORIGIN: httpUrl('APP_ORIGIN').optional(),
 
   GEOCODER: z
@@ -254,6 +256,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
       tileAttribution: raw.NEXT_PUBLIC_TILE_ATTRIBUTION,
       builtinCourier: usesBuiltinCourier,
       demoAccount: usesBuiltinCourier && !raw.COURIER_ACCOUNTS_FILE,
+      quoteValiditySeconds: raw.QUOTE_VALIDITY,
       geocoder: raw.GEOCODER,
     },
     warnings,

@@ -3,6 +3,8 @@
 import { useFormatter, useTranslations } from 'use-intl';
 import { MONEY_LOCALE } from '@/lib/i18n/config';
 import type { Quote, QuoteLeg } from '@/lib/quote/quote';
+import { HandOver } from './hand-over';
+import type { QuoteDraftValues } from './quote-draft';
 import { letterOf } from './trip-stops';
 import styles from './quote-screen.module.css';
 
@@ -10,9 +12,28 @@ const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency:
 
 /**
  * A quote's figures: the total and the delivery time first and largest (what the customer asks),
- * then vehicle, distance and the rest.
+ * then until when it holds, the ways to hand it over or start again, vehicle, distance and the
+ * rest. Past its validity it says so and offers to quote again.
  */
-export function QuoteFigures({ quote, stale }: { quote: Quote; stale: boolean }) {
+export function QuoteFigures({
+  quote,
+  stale,
+  expired,
+  until,
+  values,
+  onRequote,
+  onNew,
+}: {
+  quote: Quote;
+  stale: boolean;
+  expired: boolean;
+  /** When the quote stops being valid (QUOTE_VALIDITY after it was quoted). */
+  until: Date;
+  /** The trip it prices, for the text handed over. */
+  values: QuoteDraftValues;
+  onRequote: () => void;
+  onNew: () => void;
+}) {
   const t = useTranslations('quote');
   const format = useFormatter();
   const quotedAt = new Date(quote.quotedAt);
@@ -25,6 +46,14 @@ export function QuoteFigures({ quote, stale }: { quote: Quote; stale: boolean })
         <p className={`notice notice-warning ${styles.staleNotice}`} data-testid="stale-mark">
           {t('stale')}
         </p>
+      )}
+      {expired && !stale && (
+        <div className={`notice notice-warning ${styles.staleNotice}`} data-testid="expired-mark">
+          <p>{t('expired', { time: time(until) })}</p>
+          <button type="button" className="button button-primary" onClick={onRequote}>
+            {t('requote')}
+          </button>
+        </div>
       )}
       <p className={styles.total}>
         <span className={styles.totalLabel}>{t('total')}</span>
@@ -39,6 +68,19 @@ export function QuoteFigures({ quote, stale }: { quote: Quote; stale: boolean })
           {t('etaValue', { minutes: quote.etaMinutes, time: time(arrival) })}
         </span>
       </p>
+      {!expired && (
+        <p className={styles.validity} data-testid="quote-validity">
+          {t('validUntil', { time: time(until) })}
+        </p>
+      )}
+      <HandOver
+        quote={quote}
+        values={values}
+        validity={
+          expired ? t('expired', { time: time(until) }) : t('validUntil', { time: time(until) })
+        }
+        onNew={onNew}
+      />
       {quote.legs && quote.legs.length > 1 && <QuoteLegs legs={quote.legs} />}
       <dl className={styles.figures}>
         <div>
