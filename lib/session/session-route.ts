@@ -67,7 +67,11 @@ export function sessionRoute(
     try {
       const sealed = await sessionFromCookie(cookie);
       // A prefix of the random session id: enough to follow one session through the logs.
-      session = new CookieSession(sealed, context.log.child({ session: sealed.sid.slice(0, 8) }));
+      session = new CookieSession(
+        sealed,
+        context.log.child({ session: sealed.sid.slice(0, 8) }),
+        context.address,
+      );
     } catch (error) {
       // A cookie that no longer signs anyone in is removed from the browser.
       return cookie ? withCookie(errorResponse(error), clearCookie) : errorResponse(error);

@@ -1,7 +1,6 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { readLocalizedJson } from '@/lib/quote/read-localized-json';
 import { endSessionOf, sessionCookieFor, sessionRoute, signOut } from '@/lib/session/session-route';
-import { clientAddress } from '@/lib/http/client-address';
 import { signIn } from '@/lib/session/sign-in';
 import { signInSchema } from '@/lib/session/sign-in-schema';
 
@@ -10,9 +9,9 @@ export const dynamic = 'force-dynamic';
 const NO_STORE = { 'cache-control': 'no-store' };
 
 /** Sign in: the courier checks the password; the session goes into a sealed httpOnly cookie. */
-export const POST = apiRoute(async (request, { log }) => {
+export const POST = apiRoute(async (request, { log, address }) => {
   const input = await readLocalizedJson(request, signInSchema, { maxBytes: 4 * 1024 });
-  const session = await signIn(input, { address: clientAddress(request), log });
+  const session = await signIn(input, { address, log });
   await endSessionOf(request);
   const response = Response.json({ user: session.user }, { headers: NO_STORE });
   response.headers.append('set-cookie', await sessionCookieFor(request, session));
