@@ -23,9 +23,9 @@ export const GET = sessionRoute(async (_request, { email, name, zone }) =>
   Response.json({ user: { email, name, ...(zone ? { zone } : {}) } }, { headers: NO_STORE }),
 );
 
-/** Sign out. */
+/** Sign out on this device. */
 export const DELETE = apiRoute(async (request) => {
   const response = new Response(null, { status: 204, headers: NO_STORE });
-  response.headers.append('set-cookie', await signOut(request));
+  for (const cookie of await signOut(request)) response.headers.append('set-cookie', cookie);
   return response;
 });
