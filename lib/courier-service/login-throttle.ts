@@ -21,9 +21,9 @@ export const loginThrottle = (): SignInThrottle =>
 
 /**
  * Password checks at once: half the cores (at least one), so the other half stays free for
- * quotations. A few more wait; beyond those, a login is answered -160 at once. Logins from an
- * address where the user logged in lately (a dispatcher's session renewing its token) go first
- * and have a longer queue of their own.
+ * quotations. A few more wait; beyond those, a login is answered -160 (after a pause:
+ * refusal-pause.ts). Logins from an address where the user logged in lately (a dispatcher's
+ * session renewing its token) go first and have a longer queue of their own.
  */
 export const PASSWORD_CHECKS = {
   concurrency: Math.max(1, Math.floor(availableParallelism() / 2)),

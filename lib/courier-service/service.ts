@@ -11,6 +11,7 @@ import { checkCredentials, DEMO_ACCOUNTS_FILE, loadAccountBook, type Account } f
 import { authenticateClient, type ApiClient } from './api-clients';
 import { CourierError } from './errors';
 import { GateFull } from '../rate-limit/concurrency-gate';
+import { pauseBeforeRefusing } from '../rate-limit/refusal-pause';
 import { loginThrottle, passwordChecks } from './login-throttle';
 import { quoteOrder } from './quotation';
 import { formatExpiresIn, issueToken, TOKEN_TYPE, verifyToken } from './tokens';
@@ -28,8 +29,8 @@ export function authenticateApiClient(authorization: string | null): ApiClient {
 
 /**
  * A dispatcher's login: -192 when the user is not an e-mail, -165 while failures are throttled,
- * -160 while too many passwords are being checked at once, -194 for a wrong user or password
- * alike; else the profile and a signed token. Failures are counted per user and per end-user
+ * -160 while too many passwords are being checked (both after a pause), -194 for a wrong user or
+ * password alike; else the profile and a signed token. Failures are counted per user and per end-user
  * address within the API client (login-throttle.ts).
  */
 export async function logIn(
@@ -45,6 +46,7 @@ export async function logIn(
     `${client.id} ${endUserAddress}`,
   );
   if (!attempt.allowed) {
+    await pauseBeforeRefusing();
     throw new CourierError(COURIER_CODE.tooManyAttempts, {
       retryAfterSeconds: attempt.retryAfterSeconds,
     });
@@ -58,6 +60,7 @@ export async function logIn(
   } catch (error) {
     await attempt.settle('unjudged');
     if (error instanceof GateFull) {
+      await pauseBeforeRefusing();
       throw new CourierError(COURIER_CODE.unavailable, { retryAfterSeconds: 1 });
     }
     throw error;

@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/http/api-error';
 import type { log as rootLog } from '@/lib/log';
 import { processSingleton } from '@/lib/process-singleton';
 import { ConcurrencyGate, GateFull } from '@/lib/rate-limit/concurrency-gate';
+import { pauseBeforeRefusing } from '@/lib/rate-limit/refusal-pause';
 import { SignInThrottle, type AttemptOutcome } from '@/lib/rate-limit/sign-in-throttle';
 import type { SealedSession } from './sealed-session';
 import type { SignInInput } from './sign-in-schema';
@@ -25,8 +26,8 @@ export const signInThrottle = (): SignInThrottle =>
 
 /**
  * Sign-ins waiting on the courier at once. A flood of them cannot take the courier connections
- * that quotes need (the pool holds 64), and its excess is answered at once. Attempts from an
- * address where the account signed in lately go first.
+ * that quotes need (the pool holds 64), and its excess is refused (after the refusal pause).
+ * Attempts from an address where the account signed in lately go first.
  */
 export const SIGN_INS_IN_FLIGHT = { concurrency: 8, queue: 8, priorityQueue: 32 } as const;
 const signInsInFlight = () =>
@@ -61,6 +62,7 @@ export async function signIn(
       { signIn: 'refused', outcome: 'rate_limited', rule: attempt.rule, account, address },
       'sign-in refused',
     );
+    await pauseBeforeRefusing();
     throw tooManyAttempts(attempt.retryAfterSeconds);
   }
 
@@ -81,6 +83,7 @@ export async function signIn(
     await attempt.settle(settled);
     log.info({ signIn: 'refused', outcome, account, address }, 'sign-in refused');
     if (error instanceof GateFull) {
+      await pauseBeforeRefusing();
       throw new ApiError('courier_unavailable', 'Too many sign-ins at once. Please try again.', {
         retryAfterSeconds: 1,
       });
