@@ -1,6 +1,5 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
 import { z } from 'zod';
 import { processSingleton } from './process-singleton';
 
@@ -229,8 +228,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     appOrigin: raw.APP_ORIGIN,
     /** X-Forwarded-For entries appended by proxies this app trusts (0: the connection's address). */
     trustProxy: raw.TRUST_PROXY,
-    /** A directory of this process's own (sign-outs that must survive a restart). */
-    dataDir: resolve(raw.DATA_DIR ?? '.data'),
+    /** A directory of this process's own (sign-outs that must survive a restart), from the cwd. */
+    dataDir: raw.DATA_DIR ?? '.data',
     courier: {
       baseUrl: raw.COURIER_BASE_URL ?? `http://127.0.0.1:${raw.PORT}/courier`,
       isBuiltin: usesBuiltinCourier,
