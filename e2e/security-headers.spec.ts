@@ -61,14 +61,32 @@ test('JSON answers and static files get the headers with no per-request work', a
   }
 });
 
+test('an HTML 404 at a path with a file extension, where the proxy does not run, still runs no script', async ({
+  request,
+}) => {
+  for (const path of ['/wp-login.php', '/.env.bak', '/admin/config.json']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expectStaticHeaders(response);
+    expect(values(response, 'content-security-policy'), path).toEqual([
+      "default-src 'none'; style-src 'self'; img-src 'self' data:; font-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    ]);
+  }
+});
+
 test('behind a TLS-terminating proxy every response asks for https from then on', async ({
   request,
 }) => {
-  const headers = { 'x-forwarded-proto': 'https' };
-  for (const path of ['/sign-in', '/api/health', '/courier/openapi.json']) {
-    const response = await request.get(path, { headers });
-    expect(values(response, 'strict-transport-security'), path).toEqual(['max-age=63072000']);
+  for (const proto of ['https', 'HTTPS']) {
+    const headers = { 'x-forwarded-proto': proto };
+    for (const path of ['/sign-in', '/api/health', '/courier/openapi.json']) {
+      const response = await request.get(path, { headers });
+      expect(values(response, 'strict-transport-security'), `${proto} ${path}`).toEqual([
+        'max-age=63072000',
+      ]);
+    }
   }
+  const headers = { 'x-forwarded-proto': 'https' };
   const page = await request.get('/sign-in', { headers });
   expect(values(page, 'content-security-policy')[0]).toMatch(/upgrade-insecure-requests/);
 });

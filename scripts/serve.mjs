@@ -26,6 +26,8 @@ const hostname = args.hostname;
 const REFUSED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
 
 process.env.NODE_ENV = 'production';
+// lib/env.ts derives the built-in courier's address from PORT, as `next start --port` lets it.
+process.env.PORT = String(port);
 declarePeerAddressStamping();
 const app = next({ dev: false, dir: join(import.meta.dirname, '..'), hostname, port });
 await app.prepare();
