@@ -2,7 +2,7 @@ import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { zoneView } from '@/components/map/zone-views';
 import { QuoteScreen } from '@/components/quote/quote-screen';
-import { MAP_VIEW_COOKIE, parseMapView } from '@/components/quote/quote-draft';
+import { MAP_VIEW_COOKIE, parseMapView } from '@/components/map/map-view';
 import { env } from '@/lib/env';
 import { currentSession } from '@/lib/session/current-session';
 

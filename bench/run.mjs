@@ -25,11 +25,13 @@ import { measureLogins } from './figures/logins.mjs';
 import { measureMemory } from './figures/memory.mjs';
 import { measureScreenWeight } from './figures/screen-weight.mjs';
 import { measureServeOverhead } from './figures/serve-overhead.mjs';
+import { measureSeveralDropoffs } from './figures/several-dropoffs.mjs';
 import { measureSignInFlood } from './figures/sign-in-flood.mjs';
 import { measureZoneGrowthFigure } from './figures/zone-growth.mjs';
 
 const FIGURES = [
   'app-overhead',
+  'several-dropoffs',
   'logins',
   'zone-growth',
   'screen-weight',
@@ -41,6 +43,7 @@ const FIGURES = [
 ];
 const TITLES = {
   'app-overhead': 'what the app adds to a quote',
+  'several-dropoffs': 'a 10-address quote against a 2-address one',
   logins: 'logins per session',
   'zone-growth': 'zone lookup growth',
   'screen-weight': 'quote screen weight',
@@ -110,6 +113,7 @@ await figure('zone-growth', () => measureZoneGrowthFigure({ smoke }));
 const tiles = await startTileServer();
 const needsMainServer = [
   'app-overhead',
+  'several-dropoffs',
   'memory',
   'screen-weight',
   'lighthouse',
@@ -126,6 +130,7 @@ try {
   // Memory first: a fresh process, nothing else has run through it yet.
   await figure('memory', () => measureMemory(server, { smoke }));
   await figure('app-overhead', () => measureAppOverhead(server, { smoke }));
+  await figure('several-dropoffs', () => measureSeveralDropoffs(server, { smoke }));
   if (screenPresent) {
     await figure('screen-weight', () => measureScreenWeight(server));
     await figure('lighthouse', () => measureLighthouse(server, { smoke }));

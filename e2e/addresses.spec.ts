@@ -22,9 +22,9 @@ function watchQuotes(page: Page) {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/quote') {
       const body = request.postDataJSON() as {
         pickup: { street: string };
-        dropoff: { street: string };
+        dropoffs: Array<{ street: string }>;
       };
-      sent.push({ pickup: body.pickup.street, dropoff: body.dropoff.street });
+      sent.push({ pickup: body.pickup.street, dropoff: body.dropoffs[0]!.street });
     }
   });
   return sent;
@@ -138,7 +138,7 @@ test.describe('a pin gives the right address, or says what it could not find', (
     await pointGroup(page, 'dropoff').getByRole('button', { name: 'Conservar' }).click();
     await page.getByRole('button', { name: 'Cotizar' }).click();
     await expect(
-      page.getByRole('alert').filter({ hasText: 'La entrega (B) está fuera de la zona' }),
+      page.getByRole('alert').filter({ hasText: 'La entrega B está fuera de la zona' }),
     ).toContainText('Cubrimos Ciudad de México (y área metropolitana) y Guadalajara');
   });
 

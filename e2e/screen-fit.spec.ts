@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import {
   RECORDED_TRIP,
@@ -10,19 +9,7 @@ import {
   resultCard,
   test,
 } from './support/screen';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')).slice(0, 5),
-    }));
-}
+import { seriousViolations } from './support/axe';
 
 /** Controls smaller than 44×44 CSS px (links inside a sentence excepted, as WCAG allows). */
 async function smallTargets(page: Page) {
@@ -181,7 +168,7 @@ test('a moved pin’s marks and the search results pass axe and fit', async ({ p
 
   // The refused field is in view with its label, below the map and above the "Cotizar" bar.
   const focused = page.locator(':focus');
-  await expect(focused).toHaveAttribute('name', 'dropoff.street');
+  await expect(focused).toHaveAttribute('name', 'dropoffs.0.street');
   const labelBox = await focused.evaluate((input) => {
     const box = document.querySelector(`label[for="${input.id}"]`)!.getBoundingClientRect();
     return { top: box.top, bottom: box.bottom };

@@ -74,6 +74,23 @@ test('an HTML 404 at a path with a file extension, where the proxy does not run,
   }
 });
 
+test('the service worker’s script is fetched fresh at every use and needs no wider scope', async ({
+  request,
+}) => {
+  const response = await request.get('/sw.js?tiles=https%3A%2F%2Ftile.openstreetmap.org');
+  expect(response.status()).toBe(200);
+  expectStaticHeaders(response);
+  const headers = response.headers();
+  expect(headers['content-type']).toMatch(/javascript/);
+  expect(values(response, 'cache-control')).toEqual(['no-cache']);
+  // Served from the root, its scope is the whole app without Service-Worker-Allowed.
+  expect(headers['service-worker-allowed']).toBeUndefined();
+  // No file policy on it: a worker's script policy would govern the worker's own fetches.
+  expect(values(response, 'content-security-policy')).toEqual([]);
+  const page = await request.get('/sign-in');
+  expect(values(page, 'content-security-policy')[0]).toMatch(/(^|; )worker-src 'self'(;|$)/);
+});
+
 test('behind a TLS-terminating proxy every response asks for https from then on', async ({
   request,
 }) => {

@@ -7,7 +7,7 @@ import { env } from '@/lib/env';
 import { canSignOutEverywhere, currentSession } from '@/lib/session/current-session';
 import styles from './sign-in.module.css';
 
-/** The built-in courier's demo account (DESIGN.md); shown only while that courier serves. */
+/** The built-in courier's demo account (README, "Demo credentials"); shown only while that courier serves. */
 const DEMO_ACCOUNT = { email: 'dispatcher@example.com', password: 'demo-password' };
 
 export default async function SignInPage({

@@ -1,49 +1,24 @@
 'use client';
 
 import 'leaflet/dist/leaflet.css';
-import {
-  latLngBounds,
-  point,
-  type LatLngExpression,
-  type LeafletEventHandlerFnMap,
-  type Map as LeafletMapInstance,
-  type PathOptions,
-} from 'leaflet';
-import { startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { LeafletEventHandlerFnMap } from 'leaflet';
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   AttributionControl,
-  GeoJSON,
   MapContainer,
-  Marker,
-  Polyline,
   TileLayer,
   ZoomControl,
   useMap,
   useMapEvents,
 } from 'react-leaflet';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'use-intl';
-import { mapViewCookie, type PointKey } from '@/components/quote/quote-draft';
 import { withNewTabLinks } from './attribution';
-import { coverageQuery, type CoverageZone } from './coverage-query';
-import type { MapFrame, QuoteMapProps } from './map-props';
-import { pinIcon } from './pin-icon';
+import { CoverageZones } from './coverage-zones';
+import { FrameTrip } from './frame-trip';
+import type { QuoteMapProps } from './map-props';
+import { mapViewCookie } from './map-view';
+import { TripPins } from './trip-pins';
 import styles from './quote-map.module.css';
-
-const ACTIVE_ZONE: PathOptions = {
-  color: '#0b3d91',
-  weight: 3,
-  fillColor: '#0b57d0',
-  fillOpacity: 0.07,
-};
-const INACTIVE_ZONE: PathOptions = {
-  color: '#475569',
-  weight: 2,
-  dashArray: '6 6',
-  fillColor: '#64748b',
-  fillOpacity: 0.12,
-};
-const TRIP_LINE: PathOptions = { color: '#0f172a', weight: 4, dashArray: '10 8', opacity: 0.85 };
 
 export function LeafletMap({ onDrawn, ...props }: QuoteMapProps & { onDrawn: () => void }) {
   const t = useTranslations('map');
@@ -96,21 +71,7 @@ export function LeafletMap({ onDrawn, ...props }: QuoteMapProps & { onDrawn: () 
             zoomOutTitle={t('zoomOut')}
           />
           {props.showCoverage && <CoverageZones />}
-          {props.pickup && props.dropoff && (
-            <Polyline positions={[props.pickup, props.dropoff]} pathOptions={TRIP_LINE} />
-          )}
-          {(['pickup', 'dropoff'] as const).map((key) =>
-            props[key] ? (
-              <Pin
-                key={key}
-                pointKey={key}
-                at={props[key]!}
-                name={key === 'pickup' ? t('pickupPin') : t('dropoffPin')}
-                outside={props.outside === key}
-                onMoved={props.onPinMoved}
-              />
-            ) : null,
-          )}
+          <TripPins stops={props.stops} outside={props.outside} onMoved={props.onPinMoved} />
           <FrameTrip frame={props.frame} />
         </AfterNextFrame>
       </MapContainer>
@@ -120,65 +81,6 @@ export function LeafletMap({ onDrawn, ...props }: QuoteMapProps & { onDrawn: () 
         )}
       </div>
     </div>
-  );
-}
-
-function Pin({
-  pointKey,
-  at,
-  name,
-  outside,
-  onMoved,
-}: {
-  pointKey: PointKey;
-  at: { lat: number; lng: number };
-  name: string;
-  outside: boolean;
-  onMoved: QuoteMapProps['onPinMoved'];
-}) {
-  const icon = useMemo(() => pinIcon(pointKey, name, outside), [pointKey, name, outside]);
-  const handlers = useMemo<LeafletEventHandlerFnMap>(
-    () => ({
-      dragend: (event) => {
-        const position = (
-          event.target as { getLatLng(): { lat: number; lng: number } }
-        ).getLatLng();
-        onMoved(pointKey, { lat: position.lat, lng: position.lng });
-      },
-    }),
-    [onMoved, pointKey],
-  );
-  return (
-    <Marker
-      position={at}
-      icon={icon}
-      draggable
-      autoPan
-      // Keyboard users move points through the fields and the search: a focusable pin that does
-      // nothing on Enter would only be a trap.
-      keyboard={false}
-      zIndexOffset={pointKey === 'pickup' ? 1000 : 900}
-      eventHandlers={handlers}
-    />
-  );
-}
-
-function CoverageZones() {
-  const t = useTranslations('map');
-  const { data } = useQuery(coverageQuery);
-  if (!data || data.features.length === 0) return null;
-  return (
-    <GeoJSON
-      data={data}
-      interactive={false}
-      style={(feature) =>
-        (feature?.properties as CoverageZone | undefined)?.active ? ACTIVE_ZONE : INACTIVE_ZONE
-      }
-      onEachFeature={(feature, layer) => {
-        const properties = feature.properties as CoverageZone;
-        layer.bindTooltip(t('zone', { name: properties.name.toUpperCase() }));
-      }}
-    />
   );
 }
 
@@ -200,54 +102,6 @@ function TapAndViewEvents({
       document.cookie = mapViewCookie({ lat: center.lat, lng: center.lng, zoom: map.getZoom() });
     },
   });
-  return null;
-}
-
-/**
- * Room kept around the pins when the trip is framed: a pin stands 66 px above its spot with its
- * name tag to its right; the credit line and the zoom buttons take the bottom corners.
- */
-const FRAME_PADDING = { paddingTopLeft: point(36, 76), paddingBottomRight: point(112, 56) };
-
-function isWellInside(map: LeafletMapInstance, at: LatLngExpression): boolean {
-  const spot = map.latLngToContainerPoint(at);
-  const size = map.getSize();
-  const { paddingTopLeft: topLeft, paddingBottomRight: bottomRight } = FRAME_PADDING;
-  return (
-    spot.x >= topLeft.x &&
-    spot.y >= topLeft.y &&
-    spot.x <= size.x - bottomRight.x &&
-    spot.y <= size.y - bottomRight.y
-  );
-}
-
-/** Frames the trip when asked (see MapFrame), but never while the dispatcher is panning. */
-function FrameTrip({ frame }: { frame: MapFrame }) {
-  const map = useMap();
-  const applied = useRef(0);
-  const panning = useRef(false);
-  useMapEvents({
-    dragstart: () => {
-      panning.current = true;
-    },
-    dragend: () => {
-      panning.current = false;
-    },
-  });
-  useEffect(() => {
-    if (frame.seq === applied.current) return;
-    applied.current = frame.seq;
-    const { points } = frame;
-    if (points.length === 0 || panning.current) return;
-    if (frame.onlyIfOutside && points.every((at) => isWellInside(map, at))) return;
-    if (points.length === 1 && frame.onlyIfOutside) {
-      map.panInside(points[0]!, FRAME_PADDING);
-    } else if (points.length === 1) {
-      map.setView(points[0]!, Math.max(map.getZoom(), 15));
-    } else {
-      map.fitBounds(latLngBounds(points), { ...FRAME_PADDING, maxZoom: 16 });
-    }
-  }, [frame, map]);
   return null;
 }
 

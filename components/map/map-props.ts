@@ -1,4 +1,5 @@
-import type { LatLng, MapView, PointKey } from '@/components/quote/quote-draft';
+import type { LatLng } from '@/components/quote/quote-draft';
+import type { MapView } from './map-view';
 
 /**
  * A request to frame the trip: every pin in view with room around it (after a quote, a swap, a
@@ -19,11 +20,22 @@ export interface QuoteMapProps {
   showCoverage: boolean;
   /** Where the map opens: the view the dispatcher left it at, else their zone's. */
   initialView: MapView;
-  pickup: LatLng | null;
-  dropoff: LatLng | null;
-  /** The point a quote found outside coverage, drawn in alarm. */
-  outside: PointKey | null;
+  /** The stops that have a pin, in trip order. */
+  stops: MapStop[];
+  /** The stop (key) a quote found outside coverage, drawn in alarm. */
+  outside: string | null;
   frame: MapFrame;
   onTap: (at: LatLng) => void;
-  onPinMoved: (key: PointKey, at: LatLng) => void;
+  onPinMoved: (key: string, at: LatLng) => void;
+}
+
+/** A stop as the map draws it: its pin, letter, colour and the name on its tag. */
+export interface MapStop {
+  key: string;
+  letter: string;
+  role: 'pickup' | 'dropoff';
+  colour: string;
+  /** The pin's tag and accessible name: "Recolección", "Entrega C". */
+  name: string;
+  at: LatLng;
 }

@@ -1,5 +1,5 @@
 import { divIcon, type DivIcon } from 'leaflet';
-import type { PointKey } from '@/components/quote/quote-draft';
+import type { MapStop } from './map-props';
 import styles from './quote-map.module.css';
 
 const escapeHtml = (text: string) =>
@@ -9,22 +9,35 @@ const escapeHtml = (text: string) =>
   );
 
 /**
- * The pins are drawn by us, not Leaflet's default image: a large disc with the letter (A blue, B
- * orange — told apart by letter and shape as well as colour) on a pointer whose tip is the spot,
- * and a name tag beside it. An out-of-coverage pin turns red with a striped ring.
+ * The pins are drawn by us, not Leaflet's default image: a large head with the stop's letter in
+ * its colour (the pickup round, the drop-offs square: told apart by letter and shape as well as
+ * colour) on a pointer whose tip is the spot, and a name tag beside it. An out-of-coverage pin
+ * turns red with a striped ring.
  */
-export function pinIcon(key: PointKey, name: string, outside: boolean): DivIcon {
-  const letter = key === 'pickup' ? 'A' : 'B';
-  const classes = [styles.pin, key === 'pickup' ? styles.pinA : styles.pinB];
+export function pinIcon(
+  stop: Pick<MapStop, 'letter' | 'role' | 'colour' | 'name'>,
+  outside: boolean,
+): DivIcon {
+  const classes = [styles.pin, stop.role === 'pickup' ? styles.pinPickup : styles.pinDropoff];
   if (outside) classes.push(styles.pinOutside);
   return divIcon({
     className: styles.pinIcon,
     html:
-      `<span class="${classes.join(' ')}" data-pin="${letter}">` +
-      `<span class="${styles.pinHead}" aria-hidden="true">${letter}</span>` +
-      `<span class="${styles.pinTag}">${escapeHtml(name)}</span>` +
+      `<span class="${classes.join(' ')}" data-pin="${escapeHtml(stop.letter)}" style="--pin-color:${escapeHtml(stop.colour)}">` +
+      `<span class="${styles.pinHead}" aria-hidden="true">${escapeHtml(stop.letter)}</span>` +
+      `<span class="${styles.pinTag}">${escapeHtml(stop.name)}</span>` +
       `</span>`,
     iconSize: [52, 66],
     iconAnchor: [26, 66],
+  });
+}
+
+/** The number of a leg, on the line halfway between its two stops. */
+export function legIcon(number: number): DivIcon {
+  return divIcon({
+    className: styles.pinIcon,
+    html: `<span class="${styles.legNumber}">${number}</span>`,
+    iconSize: [28, 28],
+    iconAnchor: [14, 14],
   });
 }

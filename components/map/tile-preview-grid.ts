@@ -1,4 +1,4 @@
-import type { MapView } from '@/components/quote/quote-draft';
+import type { MapView } from './map-view';
 
 /**
  * The map tiles of a view, laid out as Leaflet will lay them out, so that the server can send them

@@ -1,4 +1,4 @@
-import type { MapView } from '@/components/quote/quote-draft';
+import type { MapView } from './map-view';
 import { TILE_SIZE, previewTiles } from './tile-preview-grid';
 import styles from './quote-map.module.css';
 

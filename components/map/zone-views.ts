@@ -1,4 +1,4 @@
-import type { MapView } from '@/components/quote/quote-draft';
+import type { MapView } from './map-view';
 
 /** Where the map opens for a dispatcher of each zone, before they have moved it themselves. */
 const ZONE_VIEWS: Record<string, MapView> = {

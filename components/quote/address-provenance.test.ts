@@ -11,7 +11,6 @@ import {
   isOtherArea,
   isSamePlace,
   metresBetween,
-  parseProvenance,
   pinMoved,
   reverseAnswered,
   searchPicked,
@@ -20,6 +19,7 @@ import {
   type AddressText,
   type PointProvenance,
 } from './address-provenance';
+import { parseProvenance } from './provenance-storage';
 
 const SONORA = { lat: 19.4133562, lng: -99.1672142 };
 /** About 1 km north of Sonora 180, in Roma Norte. */

@@ -1,6 +1,5 @@
-import turfDistance from '@turf/distance';
 import type { AddressField, FoundAddress, SearchResult } from '@/lib/geocoding/answers';
-import { fold } from '@/lib/geocoding/fold';
+import { isOtherArea, isSamePlace } from './same-place-rule';
 import type { LatLng, PointDraft } from './quote-draft';
 
 /**
@@ -28,6 +27,13 @@ import type { LatLng, PointDraft } from './quote-draft';
  */
 
 export type { AddressField };
+export {
+  AREA_METRES,
+  NUDGE_METRES,
+  isOtherArea,
+  isSamePlace,
+  metresBetween,
+} from './same-place-rule';
 export type FieldOrigin = 'pin' | 'search' | 'typed' | 'earlier';
 
 export const ADDRESS_FIELDS: readonly AddressField[] = [
@@ -37,11 +43,6 @@ export const ADDRESS_FIELDS: readonly AddressField[] = [
   'neighborhood',
   'zipCode',
 ];
-
-/** A pin moved by less than this from where its street was set is still at the same door. */
-export const NUDGE_METRES = 60;
-/** A pin at a searched colonia's centre may move this far and stay in it (the colonia rule decides). */
-export const AREA_METRES = 1500;
 
 export interface Anchor extends LatLng {
   precision: 'exact' | 'area';
@@ -63,29 +64,6 @@ export interface ProvenanceStep {
 }
 
 export const emptyProvenance = (): PointProvenance => ({ origins: {}, anchor: null });
-
-export function metresBetween(a: LatLng, b: LatLng): number {
-  return turfDistance([a.lng, a.lat], [b.lng, b.lat], { units: 'meters' });
-}
-
-/** The same-place rule: a pin within its anchor's radius is still at the address it was set for. */
-export function isSamePlace(anchor: Anchor, at: LatLng): boolean {
-  const radius = anchor.precision === 'exact' ? NUDGE_METRES : AREA_METRES;
-  return metresBetween(anchor, at) <= radius;
-}
-
-/**
- * Whether the geocoder names another area than it named at the anchor: another colonia, or
- * another zip code. Unknown on either side is not a difference.
- */
-export function isOtherArea(
-  before: Anchor['area'] | undefined,
-  now: { neighborhood: string; zipCode: string },
-): boolean {
-  if (!before) return false;
-  const differs = (a: string, b: string) => Boolean(a && b) && fold(a) !== fold(b);
-  return differs(before.neighborhood, now.neighborhood) || differs(before.zipCode, now.zipCode);
-}
 
 const filled = (point: AddressText, field: AddressField) => point[field].trim() !== '';
 
@@ -275,39 +253,4 @@ function prune(
     if (origin && filled(point, field)) kept[field] = origin;
   }
   return kept;
-}
-
-// ------------------------------------------------------------------ stored with the draft
-
-const ORIGINS = new Set<FieldOrigin>(['pin', 'search', 'typed', 'earlier']);
-
-/** Provenance read back from storage, checked field by field; anything odd yields none. */
-export function parseProvenance(data: unknown): PointProvenance {
-  if (typeof data !== 'object' || data === null) return emptyProvenance();
-  const record = data as Record<string, unknown>;
-  const origins: PointProvenance['origins'] = {};
-  const storedOrigins = record.origins;
-  if (typeof storedOrigins === 'object' && storedOrigins !== null) {
-    for (const field of ADDRESS_FIELDS) {
-      const origin = (storedOrigins as Record<string, unknown>)[field];
-      if (ORIGINS.has(origin as FieldOrigin)) origins[field] = origin as FieldOrigin;
-    }
-  }
-  return { origins, anchor: parseAnchor(record.anchor) };
-}
-
-function parseAnchor(data: unknown): Anchor | null {
-  if (typeof data !== 'object' || data === null) return null;
-  const { lat, lng, precision, area } = data as Record<string, unknown>;
-  if (typeof lat !== 'number' || typeof lng !== 'number') return null;
-  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180)
-    return null;
-  const anchor: Anchor = { lat, lng, precision: precision === 'area' ? 'area' : 'exact' };
-  if (typeof area === 'object' && area !== null) {
-    const { neighborhood, zipCode } = area as Record<string, unknown>;
-    if (typeof neighborhood === 'string' && typeof zipCode === 'string') {
-      anchor.area = { neighborhood: neighborhood.slice(0, 200), zipCode: zipCode.slice(0, 20) };
-    }
-  }
-  return anchor;
 }

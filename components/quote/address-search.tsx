@@ -1,11 +1,18 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslations } from 'use-intl';
 import { RequestError, requestJson } from '@/components/ui/request-json';
 import type { SearchAnswer, SearchResult, TypedStreet } from '@/lib/geocoding/answers';
 import type { LatLng } from './quote-draft';
 import styles from './quote-screen.module.css';
+
+const loadSearchResults = () => import('./search-results');
+/** Shown only after a search: its code is not part of the screen's first load. */
+const SearchResults = dynamic(() => loadSearchResults().then((module) => module.SearchResults), {
+  ssr: false,
+});
 
 type SearchState =
   | { kind: 'idle' }
@@ -44,6 +51,8 @@ export function AddressSearch({
     const current = new AbortController();
     controller.current = current;
     setState({ kind: 'searching' });
+    // The list's code comes with the first answer: fetched while the search is on its way.
+    void loadSearchResults().catch(() => {});
     const params = new URLSearchParams({ q: text });
     if (near) {
       params.set('lat', near.lat.toFixed(5));
@@ -80,9 +89,6 @@ export function AddressSearch({
   }
 
   const answer = state.kind === 'answered' ? state.answer : null;
-  const typedText = answer?.typed
-    ? [answer.typed.street, answer.typed.exteriorNumber].filter(Boolean).join(' ')
-    : '';
 
   return (
     <div className={styles.search}>
@@ -123,52 +129,19 @@ export function AddressSearch({
         )}
       </div>
       {answer && (answer.results.length > 0 || answer.typed) && (
-        <ul className={styles.results} aria-label={t('searchResults', { pointName })}>
-          {answer.results.map((result) => (
-            <li key={`${result.lat},${result.lng},${result.label}`}>
-              <button
-                type="button"
-                className={styles.resultOption}
-                onClick={() => {
-                  done();
-                  onPick(result);
-                }}
-              >
-                <span className={styles.resultKind}>{t(`resultKinds.${result.kind}`)}</span>
-                <span className={styles.resultLabel}>{resultLine(result)}</span>
-                {result.fromText.length > 0 && (
-                  <span className={styles.resultNote}>{t('fromYourText')}</span>
-                )}
-              </button>
-            </li>
-          ))}
-          {answer.typed && typedText && (
-            <li>
-              <button
-                type="button"
-                className={styles.resultOption}
-                onClick={() => {
-                  done();
-                  onUseTyped(answer.typed!);
-                }}
-              >
-                <span className={styles.resultKind}>{t('resultKinds.typed')}</span>
-                <span className={styles.resultLabel}>{t('useTyped', { text: typedText })}</span>
-                <span className={styles.resultNote}>{t('pinStays')}</span>
-              </button>
-            </li>
-          )}
-        </ul>
+        <SearchResults
+          answer={answer}
+          label={t('searchResults', { pointName })}
+          onPick={(result) => {
+            done();
+            onPick(result);
+          }}
+          onUseTyped={(typed) => {
+            done();
+            onUseTyped(typed);
+          }}
+        />
       )}
     </div>
   );
-}
-
-/** "Varsovia 36 · Juárez, 06600 Cuauhtémoc": the street from the text first, when there is one. */
-function resultLine(result: SearchResult): string {
-  const street = [result.street, result.exteriorNumber].filter(Boolean).join(' ');
-  const interior = result.interiorNumber ? ` int. ${result.interiorNumber}` : '';
-  return street && !result.label.startsWith(street)
-    ? `${street}${interior} · ${result.label}`
-    : `${result.label}${interior}`;
 }

@@ -1,20 +1,21 @@
 'use client';
 
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { get, useFormContext, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import { formatCoordinates, parseCoordinates } from './coordinates';
 import { FieldNotes, notesOf, useFieldMessage } from './field-notes';
-import { pinOf, type LatLng, type PointKey, type QuoteDraftValues } from './quote-draft';
+import { pinOf, type LatLng, type QuoteDraftValues } from './quote-draft';
+import type { StopPath } from './trip-stops';
 import styles from './quote-screen.module.css';
 
 /** The pin's coordinates: shown as the pin moves, and typed to move the pin without the map. */
 export function CoordinatesField({
-  pointKey,
+  path,
   onCoordinates,
 }: {
-  pointKey: PointKey;
-  onCoordinates: (key: PointKey, at: LatLng) => void;
+  path: StopPath;
+  onCoordinates: (at: LatLng) => void;
 }) {
   const t = useTranslations('point');
   const fieldMessage = useFieldMessage();
@@ -23,14 +24,14 @@ export function CoordinatesField({
     control,
     formState: { errors },
   } = useFormContext<QuoteDraftValues>();
-  const [lat, lng] = useWatch({ control, name: [`${pointKey}.lat`, `${pointKey}.lng`] });
+  const [lat, lng] = useWatch({ control, name: [`${path}.lat`, `${path}.lng`] });
   const shown = formatCoordinates(pinOf({ lat, lng }));
   // While the dispatcher types, their text wins; otherwise the field shows where the pin is.
   const [editing, setEditing] = useState<string | null>(null);
   const [invalid, setInvalid] = useState(false);
 
-  const pointErrors = errors[pointKey];
-  const schemaError = pointErrors?.lat ?? pointErrors?.lng;
+  const schemaError = (get(errors, `${path}.lat`) ?? get(errors, `${path}.lng`)) as
+    FieldError | undefined;
   const message = invalid
     ? t('coordinatesInvalid')
     : schemaError?.message === 'validation.required'
@@ -47,7 +48,7 @@ export function CoordinatesField({
     }
     const at = parseCoordinates(text);
     setInvalid(!at);
-    if (at) onCoordinates(pointKey, at);
+    if (at) onCoordinates(at);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -64,7 +65,7 @@ export function CoordinatesField({
       </label>
       <input
         id={id}
-        name={`${pointKey}.coordinates`}
+        name={`${path}.coordinates`}
         className="input"
         inputMode="decimal"
         autoComplete="off"

@@ -1,7 +1,8 @@
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import { get, set, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { AddressField } from '@/lib/geocoding/answers';
 import type { QuoteRequest } from '@/lib/quote/schema';
-import type { PointKey, QuoteDraftValues } from './quote-draft';
+import type { QuoteDraftValues } from './quote-draft';
+import { tripStops } from './trip-stops';
 
 type QuoteResolver = Resolver<QuoteDraftValues, unknown, QuoteRequest>;
 
@@ -35,21 +36,19 @@ export const lazyQuoteResolver: QuoteResolver = async (values, context, options)
  * server cannot know this; it is the screen's truth, so it lives here and not in the schema.
  */
 export function quoteResolver(
-  earlierNow: () => Record<PointKey, readonly AddressField[]>,
+  earlierNow: () => Readonly<Record<string, readonly AddressField[]>>,
 ): QuoteResolver {
   return async (values, context, options) => {
     const result = await lazyQuoteResolver(values, context, options);
-    const errors: FieldErrors<QuoteDraftValues> = { ...result.errors };
+    // A fresh object on every call: ours to add to (it holds DOM refs, so it is not copied).
+    const errors: FieldErrors<QuoteDraftValues> = result.errors;
+    const earlier = earlierNow();
     let refused = false;
-    for (const [key, fields] of Object.entries(earlierNow()) as Array<
-      [PointKey, readonly AddressField[]]
-    >) {
-      for (const field of fields) {
-        if (errors[key]?.[field]) continue;
-        errors[key] = {
-          ...errors[key],
-          [field]: { type: 'earlier', message: EARLIER_POINT_MESSAGE },
-        };
+    for (const stop of tripStops(values)) {
+      for (const field of earlier[stop.key] ?? []) {
+        const path = `${stop.path}.${field}`;
+        if (get(errors, path)) continue;
+        set(errors, path, { type: 'earlier', message: EARLIER_POINT_MESSAGE });
         refused = true;
       }
     }

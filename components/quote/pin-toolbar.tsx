@@ -2,7 +2,8 @@
 
 import { useId } from 'react';
 import { useTranslations } from 'use-intl';
-import type { PointKey } from './quote-draft';
+import { stopColour } from './stop-colours';
+import type { Stop } from './trip-stops';
 import type { LocationProblem } from './use-geolocation';
 import styles from './quote-screen.module.css';
 
@@ -14,12 +15,13 @@ const LOCATION_MESSAGES = {
 } as const satisfies Record<LocationProblem, string>;
 
 /**
- * Which pin the next tap on the map places, and the pin actions: my location, swap, clear. After a
- * clear, the same place offers to undo it until the dispatcher starts a new trip.
+ * Which stop the next tap on the map places, and the pin actions: my location, swap, clear. After
+ * a clear, the same place offers to undo it until the dispatcher starts a new trip.
  */
 export function PinToolbar({
-  activePin,
-  onActivePinChange,
+  stops,
+  activeStop,
+  onActiveStopChange,
   onUseMyLocation,
   locating,
   locationProblem,
@@ -29,8 +31,9 @@ export function PinToolbar({
   canClear,
   onUndoClear,
 }: {
-  activePin: PointKey;
-  onActivePinChange: (key: PointKey) => void;
+  stops: readonly Stop[];
+  activeStop: string;
+  onActiveStopChange: (key: string) => void;
   onUseMyLocation: () => void;
   locating: boolean;
   locationProblem: LocationProblem | null;
@@ -47,22 +50,31 @@ export function PinToolbar({
     <div className={styles.toolbar}>
       <fieldset className={styles.pinChoice}>
         <legend className={styles.pinChoiceLegend}>{t('nextTap')}</legend>
-        <div className={styles.segments}>
-          {(['pickup', 'dropoff'] as const).map((key) => (
-            <label
-              key={key}
-              className={`${styles.segment} ${key === 'pickup' ? styles.segmentA : styles.segmentB}`}
-            >
-              <input
-                type="radio"
-                name={name}
-                value={key}
-                checked={activePin === key}
-                onChange={() => onActivePinChange(key)}
-              />
-              <span>{t(key)}</span>
-            </label>
-          ))}
+        <div className={styles.segments} data-many={stops.length > 2 || undefined}>
+          {stops.map((stop) => {
+            const label =
+              stop.role === 'pickup' ? t('pickup') : t('dropoff', { letter: stop.letter });
+            return (
+              <label
+                key={stop.key}
+                className={styles.segment}
+                style={{ ['--seg-color' as string]: stopColour(stop.position) }}
+              >
+                <input
+                  type="radio"
+                  name={name}
+                  value={stop.key}
+                  checked={activeStop === stop.key}
+                  onChange={() => onActiveStopChange(stop.key)}
+                  aria-label={label}
+                />
+                {/* With many stops the letters alone fit; the radio keeps the whole name. */}
+                <span aria-hidden={stops.length > 2 || undefined}>
+                  {stops.length > 2 ? stop.letter : label}
+                </span>
+              </label>
+            );
+          })}
         </div>
       </fieldset>
       <div className={styles.pinActions}>

@@ -1,66 +1,92 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useId } from 'react';
-import { useFormContext, type FieldError } from 'react-hook-form';
-import { useFormatter, useTranslations } from 'use-intl';
+import { get, useFormContext, type FieldError } from 'react-hook-form';
+import { useTranslations } from 'use-intl';
 import type { AddressField, SearchResult, TypedStreet } from '@/lib/geocoding/answers';
 import { AddressSearch } from './address-search';
 import { CoordinatesField } from './coordinates-field';
 import { FieldNotes, notesOf, useFieldMessage } from './field-notes';
-import type { LatLng, PointKey, QuoteDraftValues } from './quote-draft';
-import type { PointReadiness } from './trip-readiness';
+import { LookupLine } from './lookup-line';
+import type { LatLng, QuoteDraftValues } from './quote-draft';
+import { stopColour } from './stop-colours';
+import type { StopReadiness } from './trip-readiness';
+import type { Stop } from './trip-stops';
 import type { LookupStatus } from './use-reverse-geocode';
 import styles from './quote-screen.module.css';
 
+// Shown only once a trip has several drop-offs or a pin has moved away: fetched then, so the
+// screen's first load stays small.
+const EarlierNotice = dynamic(() => import('./earlier-notice').then((m) => m.EarlierNotice), {
+  ssr: false,
+});
+const StopActions = dynamic(() => import('./stop-actions').then((m) => m.StopActions), {
+  ssr: false,
+});
+const StopSummary = dynamic(() => import('./stop-summary').then((m) => m.StopSummary), {
+  ssr: false,
+});
+
 export interface PointHandlers {
-  onPick: (key: PointKey, result: SearchResult) => void;
-  onUseTyped: (key: PointKey, typed: TypedStreet) => void;
-  onCoordinates: (key: PointKey, at: LatLng) => void;
-  onTyped: (key: PointKey, field: AddressField, value: string) => void;
-  onKeepEarlier: (key: PointKey) => void;
-  onClearEarlier: (key: PointKey) => void;
+  onPick: (key: string, result: SearchResult) => void;
+  onUseTyped: (key: string, typed: TypedStreet) => void;
+  onCoordinates: (key: string, at: LatLng) => void;
+  onTyped: (key: string, field: AddressField, value: string) => void;
+  onKeepEarlier: (key: string) => void;
+  onClearEarlier: (key: string) => void;
+  onExpand: (key: string) => void;
+  onMove: (key: string, step: -1 | 1) => void;
+  onRemove: (key: string) => void;
 }
 
 /**
- * One point of the trip as an accessible group: the legend names it ("Recolección (A)"), every
- * field has a visible label and its message right below it. The pin fills the fields and the line
- * under them says which; they stay editable; fields left from an earlier position of the pin are
- * marked until the dispatcher corrects, keeps or clears them.
+ * One stop of the trip as an accessible group: the legend names it ("Recolección (A)",
+ * "Entrega (C)"), every field has a visible label and its message right below it. The pin fills
+ * the fields and the line under them says which; they stay editable; fields left from an earlier
+ * position of the pin are marked until the dispatcher corrects, keeps or clears them. With many
+ * stops, a stop not being edited shows as one line that opens it; a drop-off among several can
+ * move up or down, or go.
  */
 export function PointFieldset({
-  pointKey,
-  lookup,
   readiness,
+  lookup,
   outside,
   near,
+  expanded,
+  dropoffCount,
   handlers,
 }: {
-  pointKey: PointKey;
+  readiness: StopReadiness;
   lookup: LookupStatus;
-  readiness: PointReadiness;
   outside: boolean;
   near: LatLng | null;
+  expanded: boolean;
+  dropoffCount: number;
   handlers: PointHandlers;
 }) {
   const t = useTranslations('point');
   const id = useId();
-  const letter = pointKey === 'pickup' ? 'A' : 'B';
-  const legend = t(pointKey);
+  const { stop } = readiness;
+  const legend = stop.role === 'pickup' ? t('pickup') : t('dropoff', { letter: stop.letter });
   const earlier = new Set(readiness.earlier);
 
   return (
     <fieldset
       className={`${styles.point} ${outside ? styles.pointOutside : ''}`}
-      data-point={pointKey}
+      data-stop={stop.letter}
+      data-stop-key={stop.key}
+      tabIndex={-1}
       data-outside={outside || undefined}
       aria-describedby={outside ? `${id}-outside` : undefined}
     >
       <legend className={styles.pointLegend}>
         <span
-          className={`${styles.pointBadge} ${pointKey === 'pickup' ? styles.badgeA : styles.badgeB}`}
+          className={`${styles.pointBadge} ${stop.role === 'pickup' ? styles.badgePickup : ''}`}
+          style={{ background: stopColour(stop.position) }}
           aria-hidden="true"
         >
-          {letter}
+          {stop.letter}
         </span>
         {legend}
       </legend>
@@ -69,51 +95,69 @@ export function PointFieldset({
           {t('outOfCoverage')}
         </p>
       )}
-
-      <AddressSearch
-        pointName={legend}
-        near={near}
-        onPick={(result) => handlers.onPick(pointKey, result)}
-        onUseTyped={(typed) => handlers.onUseTyped(pointKey, typed)}
-      />
-
-      {readiness.earlier.length > 0 && (
-        <EarlierNotice
-          letter={letter}
-          fields={readiness.earlier}
-          onKeep={() => handlers.onKeepEarlier(pointKey)}
-          onClear={() => handlers.onClearEarlier(pointKey)}
+      {stop.role === 'dropoff' && dropoffCount > 1 && (
+        <StopActions
+          legend={legend}
+          first={stop.position === 1}
+          last={stop.position === dropoffCount}
+          onMove={(step) => handlers.onMove(stop.key, step)}
+          onRemove={() => handlers.onRemove(stop.key)}
         />
       )}
 
-      <div className={styles.fields}>
-        {(
-          [
-            ['street', { autoComplete: 'address-line1', wide: true }],
-            ['exteriorNumber', { inputMode: 'text' }],
-            ['interiorNumber', { optional: true }],
-            ['neighborhood', { autoComplete: 'address-level3', wide: true }],
-            ['zipCode', { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 5 }],
-          ] as const
-        ).map(([name, options]) => (
-          <TextField
-            key={name}
-            pointKey={pointKey}
-            name={name}
-            earlier={earlier.has(name)}
-            onTyped={handlers.onTyped}
-            {...options}
+      {expanded ? (
+        <>
+          <AddressSearch
+            pointName={legend}
+            near={near}
+            onPick={(result) => handlers.onPick(stop.key, result)}
+            onUseTyped={(typed) => handlers.onUseTyped(stop.key, typed)}
           />
-        ))}
-        <CoordinatesField pointKey={pointKey} onCoordinates={handlers.onCoordinates} />
-      </div>
-      <LookupLine status={lookup} missing={readiness.missing} />
+
+          {readiness.earlier.length > 0 && (
+            <EarlierNotice
+              letter={stop.letter}
+              fields={readiness.earlier}
+              onKeep={() => handlers.onKeepEarlier(stop.key)}
+              onClear={() => handlers.onClearEarlier(stop.key)}
+            />
+          )}
+
+          <div className={styles.fields}>
+            {(
+              [
+                ['street', { autoComplete: 'address-line1', wide: true }],
+                ['exteriorNumber', { inputMode: 'text' }],
+                ['interiorNumber', { optional: true }],
+                ['neighborhood', { autoComplete: 'address-level3', wide: true }],
+                ['zipCode', { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 5 }],
+              ] as const
+            ).map(([name, options]) => (
+              <TextField
+                key={name}
+                stop={stop}
+                name={name}
+                earlier={earlier.has(name)}
+                onTyped={handlers.onTyped}
+                {...options}
+              />
+            ))}
+            <CoordinatesField
+              path={stop.path}
+              onCoordinates={(at) => handlers.onCoordinates(stop.key, at)}
+            />
+          </div>
+          <LookupLine status={lookup} missing={readiness.missing} />
+        </>
+      ) : (
+        <StopSummary readiness={readiness} onOpen={() => handlers.onExpand(stop.key)} />
+      )}
     </fieldset>
   );
 }
 
 function TextField({
-  pointKey,
+  stop,
   name,
   earlier,
   onTyped,
@@ -121,7 +165,7 @@ function TextField({
   optional = false,
   ...inputProps
 }: {
-  pointKey: PointKey;
+  stop: Stop;
   name: AddressField;
   earlier: boolean;
   onTyped: PointHandlers['onTyped'];
@@ -138,7 +182,7 @@ function TextField({
     register,
     formState: { errors },
   } = useFormContext<QuoteDraftValues>();
-  const message = fieldMessage(errors[pointKey]?.[name] as FieldError | undefined);
+  const message = fieldMessage(get(errors, `${stop.path}.${name}`) as FieldError | undefined);
   const hint = earlier && !message ? t('earlierMark') : optional ? t('optional') : undefined;
   return (
     <div className={`field ${wide ? styles.wide : ''}`}>
@@ -152,72 +196,12 @@ function TextField({
         aria-invalid={message ? true : undefined}
         aria-describedby={notesOf(id, Boolean(hint), message)}
         {...inputProps}
-        {...register(`${pointKey}.${name}`, {
+        {...register(`${stop.path}.${name}`, {
           onChange: (event: { target: { value: string } }) =>
-            onTyped(pointKey, name, event.target.value),
+            onTyped(stop.key, name, event.target.value),
         })}
       />
       <FieldNotes id={id} hint={hint} hintWarns={earlier} message={message} />
     </div>
-  );
-}
-
-function EarlierNotice({
-  letter,
-  fields,
-  onKeep,
-  onClear,
-}: {
-  letter: string;
-  fields: AddressField[];
-  onKeep: () => void;
-  onClear: () => void;
-}) {
-  const t = useTranslations('point');
-  const format = useFormatter();
-  const id = useId();
-  const names = format.list(
-    fields.map((field) => t(`fieldNames.${field}`)),
-    { type: 'conjunction' },
-  );
-  return (
-    <div className={`notice notice-warning ${styles.earlierNotice}`} data-testid="earlier-notice">
-      <p id={id}>{t('earlierNotice', { letter, fields: names, count: fields.length })}</p>
-      <div className={styles.earlierActions}>
-        <button type="button" className="button" onClick={onKeep} aria-describedby={id}>
-          {t('keepEarlier')}
-        </button>
-        <button type="button" className="button" onClick={onClear} aria-describedby={id}>
-          {t('clearEarlier')}
-        </button>
-      </div>
-    </div>
-  );
-}
-
-/** What the pin's lookup did: the fields it filled by name, and what is still to write. */
-function LookupLine({ status, missing }: { status: LookupStatus; missing: AddressField[] }) {
-  const t = useTranslations('point');
-  const format = useFormatter();
-  const names = (fields: AddressField[]) =>
-    format.list(
-      fields.map((field) => t(`fieldNames.${field}`)),
-      { type: 'conjunction' },
-    );
-  let text = '';
-  if (status.state === 'loading') text = t('lookingUp');
-  else if (status.state === 'none') text = t('noAddressHere');
-  else if (status.state === 'failed') text = t('lookupFailed');
-  else if (status.state === 'filled') {
-    const filled = status.filled.length
-      ? t('filledFromPin', { fields: names(status.filled) })
-      : t('nothingNewFromPin');
-    text = `${filled} ${missing.length ? t('stillMissing', { fields: names(missing) }) : t('checkDoor')}`;
-  }
-  const warn = status.state === 'none' || status.state === 'failed';
-  return (
-    <p aria-live="polite" className={`${styles.lookup} ${warn ? styles.lookupWarn : ''}`}>
-      {text}
-    </p>
   );
 }

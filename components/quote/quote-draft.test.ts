@@ -2,15 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Quote } from '@/lib/quote/quote';
 import { vouchedFor } from './address-provenance';
 import {
+  MAX_DROPOFFS,
   MAX_RECENT_QUOTES,
-  emptyDraftProvenance,
   addRecent,
   draftKey,
-  MAP_VIEW_COOKIE,
   emptyDraft,
-  mapViewCookie,
   parseDraft,
-  parseMapView,
   parseRecent,
   pinOf,
   pointSummary,
@@ -22,7 +19,7 @@ import recordedTrip from '@/test/fixtures/recorded-trip.json';
 
 const trip = (): QuoteDraftValues => ({
   pickup: { ...recordedTrip.pickup, interiorNumber: '' },
-  dropoff: { ...recordedTrip.dropoff },
+  dropoffs: [{ id: 'b1', ...recordedTrip.dropoff }],
 });
 
 const quote: Quote = {
@@ -44,25 +41,45 @@ const quote: Quote = {
 };
 
 describe('the draft kept on the device', () => {
-  it('comes back exactly as it was saved, pins, active pin and provenance included', () => {
+  it('comes back exactly as it was saved: stops, the stop the next tap places, provenance', () => {
+    const values = trip();
+    values.dropoffs.push({ id: 'c2', ...emptyDraft().pickup, street: 'Durango' });
     const provenance = {
-      pickup: vouchedFor(trip().pickup),
-      dropoff: {
+      pickup: vouchedFor(values.pickup),
+      b1: {
         origins: { street: 'earlier', neighborhood: 'pin' },
         anchor: { lat: 19.42, lng: -99.16, precision: 'exact' },
       },
+      c2: { origins: { street: 'typed' }, anchor: null },
     };
-    const saved = JSON.stringify({ values: trip(), activePin: 'dropoff', provenance });
-    expect(parseDraft(saved)).toEqual({ values: trip(), activePin: 'dropoff', provenance });
+    const saved = JSON.stringify({ values, activeStop: 'c2', provenance });
+    expect(parseDraft(saved)).toEqual({ values, activeStop: 'c2', provenance });
   });
 
-  it('a draft saved before provenance existed comes back with none', () => {
-    const saved = JSON.stringify({ values: trip(), activePin: 'dropoff' });
-    expect(parseDraft(saved)).toEqual({
-      values: trip(),
+  it('a draft saved before several drop-offs comes back as one drop-off, its provenance too', () => {
+    const { pickup } = trip();
+    const dropoff = { ...recordedTrip.dropoff };
+    const origins = { street: 'typed' };
+    const saved = JSON.stringify({
+      values: { pickup, dropoff },
       activePin: 'dropoff',
-      provenance: emptyDraftProvenance(),
+      provenance: { dropoff: { origins, anchor: null } },
     });
+    const draft = parseDraft(saved)!;
+    expect(draft.values.pickup).toEqual(pickup);
+    expect(draft.values.dropoffs).toEqual([{ ...dropoff, id: expect.any(String) }]);
+    const key = draft.values.dropoffs[0]!.id!;
+    expect(draft.activeStop).toBe(key);
+    expect(draft.provenance[key]).toEqual({ origins, anchor: null });
+    expect(draft.provenance.pickup).toEqual({ origins: {}, anchor: null });
+  });
+
+  it('never more than nine drop-offs, and every drop-off with an id of its own', () => {
+    const values = trip();
+    const many = Array.from({ length: 12 }, () => ({ ...values.dropoffs[0]!, id: 'same' }));
+    const draft = parseDraft(JSON.stringify({ values: { ...values, dropoffs: many } }))!;
+    expect(draft.values.dropoffs).toHaveLength(MAX_DROPOFFS);
+    expect(new Set(draft.values.dropoffs.map((point) => point.id)).size).toBe(MAX_DROPOFFS);
   });
 
   it('a damaged or foreign entry gives no draft instead of breaking the screen', () => {
@@ -75,11 +92,11 @@ describe('the draft kept on the device', () => {
   it('keeps the fields but drops a pin whose coordinates are impossible', () => {
     const values = trip();
     const broken = { ...values, pickup: { ...values.pickup, lat: 123 } };
-    const draft = parseDraft(JSON.stringify({ values: broken, activePin: 'sideways' }));
-    expect(draft?.activePin).toBe('pickup');
+    const draft = parseDraft(JSON.stringify({ values: broken, activeStop: 'sideways' }));
+    expect(draft?.activeStop).toBe('pickup');
     expect(draft?.values.pickup.street).toBe('Varsovia');
     expect(pinOf(draft?.values.pickup)).toBeNull();
-    expect(pinOf(draft?.values.dropoff)).toEqual({ lat: 19.4133562, lng: -99.1672142 });
+    expect(pinOf(draft?.values.dropoffs[0])).toEqual({ lat: 19.4133562, lng: -99.1672142 });
   });
 
   it('belongs to one dispatcher: two e-mails never share a draft', () => {
@@ -99,12 +116,25 @@ describe('a quote goes stale when the trip changes', () => {
 
   it('a moved pin or an edited field is a different trip', () => {
     const moved = trip();
-    moved.dropoff.lat = 19.414;
+    moved.dropoffs[0]!.lat = 19.414;
     const edited = trip();
-    edited.dropoff.interiorNumber = '2';
+    edited.dropoffs[0]!.interiorNumber = '2';
     expect(draftKey(moved)).not.toBe(draftKey(trip()));
     expect(draftKey(edited)).not.toBe(draftKey(trip()));
     expect(draftKey(emptyDraft())).not.toBe(draftKey(trip()));
+  });
+
+  it('the same stops in another order are another trip; new ids alone change nothing', () => {
+    const three = trip();
+    three.dropoffs.push({ ...three.dropoffs[0]!, id: 'c2', street: 'Durango' });
+    const reordered = { ...three, dropoffs: [...three.dropoffs].reverse() };
+    expect(draftKey(reordered)).not.toBe(draftKey(three));
+    const renamed = {
+      ...three,
+      dropoffs: three.dropoffs.map((point, i) => ({ ...point, id: `x${i}` })),
+    };
+    expect(draftKey(renamed)).toBe(draftKey(three));
+    expect(draftKey(emptyDraft())).toBe(draftKey(emptyDraft()));
   });
 });
 
@@ -131,7 +161,7 @@ describe('recent quotes', () => {
 
   it('the same addresses with the pins a few metres off, or spelled without accents, are one row', () => {
     const nudged = entry('nudged');
-    nudged.values.dropoff = { ...nudged.values.dropoff, lat: 19.41338, lng: -99.16719 };
+    nudged.values.dropoffs[0] = { ...nudged.values.dropoffs[0]!, lat: 19.41338, lng: -99.16719 };
     const plain = entry('plain');
     plain.values.pickup = { ...plain.values.pickup, neighborhood: 'JUAREZ' };
     const list = addRecent(addRecent(addRecent([], entry('first')), nudged), plain);
@@ -140,9 +170,18 @@ describe('recent quotes', () => {
 
   it('another door on the same street is another trip', () => {
     const next = entry('next door');
-    next.values.dropoff = { ...next.values.dropoff, exteriorNumber: '182' };
+    next.values.dropoffs[0] = { ...next.values.dropoffs[0]!, exteriorNumber: '182' };
     const list = addRecent(addRecent([], entry('first')), next);
     expect(list.map((item) => item.id)).toEqual(['next door', 'first']);
+  });
+
+  it('the same drop-offs in another order are another trip', () => {
+    const two = entry('two stops');
+    two.values.dropoffs.push({ ...two.values.dropoffs[0]!, id: 'c2', street: 'Durango' });
+    const swapped = entry('swapped');
+    swapped.values.dropoffs = [...two.values.dropoffs].reverse();
+    const list = addRecent(addRecent([], two), swapped);
+    expect(list.map((item) => item.id)).toEqual(['swapped', 'two stops']);
   });
 
   it('survive a round trip through storage and skip entries that are not quotes', () => {
@@ -157,32 +196,5 @@ describe('recent quotes', () => {
   it('are named by street, number and colonia', () => {
     expect(pointSummary(trip().pickup)).toBe('Varsovia 36, Juárez');
     expect(pointSummary(emptyDraft().pickup)).toBe('');
-  });
-});
-
-describe('the remembered map view', () => {
-  it('is used only when it is a real place and zoom', () => {
-    expect(parseMapView(JSON.stringify({ lat: 19.4, lng: -99.1, zoom: 14 }))).toEqual({
-      lat: 19.4,
-      lng: -99.1,
-      zoom: 14,
-    });
-    expect(parseMapView(JSON.stringify({ lat: 19.4, lng: -99.1, zoom: 40 }))).toBeNull();
-    expect(parseMapView(JSON.stringify({ lat: 'x', lng: -99.1, zoom: 14 }))).toBeNull();
-  });
-
-  it('travels in a cookie the server reads back (as Next decodes it)', () => {
-    const cookie = mapViewCookie({ lat: 19.424512345, lng: -99.163498765, zoom: 15 });
-    const [pair, ...attributes] = cookie.split('; ');
-    const [name, value] = pair!.split('=') as [string, string];
-    expect(name).toBe(MAP_VIEW_COOKIE);
-    // Only characters a cookie value may hold (RFC 6265): no quote, comma, semicolon or space.
-    expect(value).toMatch(/^[A-Za-z0-9%._~!*'()-]+$/);
-    expect(parseMapView(decodeURIComponent(value))).toEqual({
-      lat: 19.42451,
-      lng: -99.1635,
-      zoom: 15,
-    });
-    expect(attributes).toEqual(['path=/', 'max-age=31536000', 'samesite=lax']);
   });
 });

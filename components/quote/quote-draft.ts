@@ -1,18 +1,18 @@
 import { fold } from '@/lib/geocoding/fold';
 import type { Quote } from '@/lib/quote/quote';
-import { emptyProvenance, parseProvenance, type PointProvenance } from './address-provenance';
+import type { PointProvenance } from './address-provenance';
+import { parseProvenance } from './provenance-storage';
 
 /**
- * What the dispatcher has on screen — two points, each with its address fields and its pin — and
- * how it is kept on the device (localStorage) so that a reload, a sign-in or a lost network never
- * costs them what they typed. Everything read back from storage is checked field by field: a
- * damaged or old entry yields an empty draft, never a crash.
+ * What the dispatcher has on screen — a pickup and one to nine drop-offs, each with its address
+ * fields and its pin — and how it is kept on the device (localStorage) so that a reload, a sign-in
+ * or a lost network never costs them what they typed. Everything read back from storage is checked
+ * field by field: a damaged or old entry yields an empty draft, never a crash.
  */
 
-export type PointKey = 'pickup' | 'dropoff';
-export const POINT_KEYS: readonly PointKey[] = ['pickup', 'dropoff'];
-
 export interface PointDraft {
+  /** A drop-off's own id, stable while stops are added, moved and removed (the pickup has none). */
+  id?: string;
   street: string;
   exteriorNumber: string;
   interiorNumber: string;
@@ -24,7 +24,7 @@ export interface PointDraft {
 
 export interface QuoteDraftValues {
   pickup: PointDraft;
-  dropoff: PointDraft;
+  dropoffs: PointDraft[];
 }
 
 export interface LatLng {
@@ -32,12 +32,13 @@ export interface LatLng {
   lng: number;
 }
 
-export type DraftProvenance = Record<PointKey, PointProvenance>;
+/** Where each stop's fields came from (address-provenance.ts), by stop key (see trip-stops.ts). */
+export type DraftProvenance = Record<string, PointProvenance>;
 
 export interface StoredDraft {
   values: QuoteDraftValues;
-  activePin: PointKey;
-  /** Where each point's fields came from (address-provenance.ts). */
+  /** The stop the next tap on the map places. */
+  activeStop: string;
   provenance: DraftProvenance;
 }
 
@@ -47,11 +48,9 @@ export interface RecentQuote {
   quote: Quote;
 }
 
-export interface MapView extends LatLng {
-  zoom: number;
-}
-
 export const MAX_RECENT_QUOTES = 20;
+/** The courier takes 2 to 10 addresses: one pickup and up to nine drop-offs. */
+export const MAX_DROPOFFS = 9;
 const PREFIX = 'dispatch-quote:v1';
 
 export const emptyPoint = (): PointDraft => ({
@@ -62,12 +61,19 @@ export const emptyPoint = (): PointDraft => ({
   zipCode: '',
 });
 
-export const emptyDraft = (): QuoteDraftValues => ({ pickup: emptyPoint(), dropoff: emptyPoint() });
+/** A new drop-off with an id of its own. */
+export const emptyDropoff = (): PointDraft => ({ id: newStopId(), ...emptyPoint() });
 
-export const emptyDraftProvenance = (): DraftProvenance => ({
-  pickup: emptyProvenance(),
-  dropoff: emptyProvenance(),
+export const emptyDraft = (): QuoteDraftValues => ({
+  pickup: emptyPoint(),
+  dropoffs: [emptyDropoff()],
 });
+
+export function newStopId(): string {
+  const bytes = new Uint8Array(6);
+  crypto.getRandomValues(bytes);
+  return `s${Array.from(bytes, (byte) => byte.toString(36).padStart(2, '0')).join('')}`;
+}
 
 export function pinOf(point: Partial<PointDraft> | undefined): LatLng | null {
   return point && isCoordinate(point.lat, 90) && isCoordinate(point.lng, 180)
@@ -75,9 +81,15 @@ export function pinOf(point: Partial<PointDraft> | undefined): LatLng | null {
     : null;
 }
 
+/** Every point in trip order: the pickup, then the drop-offs. */
+export const pointsOf = (values: QuoteDraftValues): PointDraft[] => [
+  values.pickup,
+  ...values.dropoffs,
+];
+
 /** A fingerprint of the draft: a result is stale once the draft's fingerprint differs. */
 export function draftKey(values: QuoteDraftValues): string {
-  return JSON.stringify(POINT_KEYS.map((key) => normalizedPoint(values[key])));
+  return JSON.stringify(pointsOf(values).map(normalizedPoint));
 }
 
 /** "Varsovia 36, Juárez" — how a point is named in lists. */
@@ -98,20 +110,6 @@ export const storageKeys = (email: string) => {
   };
 };
 
-/** The cookie that remembers where the dispatcher left the map (read by the server, see app/page). */
-export const MAP_VIEW_COOKIE = 'dq_map_view';
-const ONE_YEAR_SECONDS = 365 * 24 * 3600;
-
-/** `document.cookie` text that remembers `view` for a year (5 decimals: about a metre). */
-export function mapViewCookie(view: MapView): string {
-  const value = JSON.stringify({
-    lat: Number(view.lat.toFixed(5)),
-    lng: Number(view.lng.toFixed(5)),
-    zoom: view.zoom,
-  });
-  return `${MAP_VIEW_COOKIE}=${encodeURIComponent(value)}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
-}
-
 // ------------------------------------------------------------------ parsing what storage holds
 
 export function parseDraft(text: string | null): StoredDraft | null {
@@ -119,14 +117,24 @@ export function parseDraft(text: string | null): StoredDraft | null {
   if (!isRecord(data)) return null;
   const values = parseValues(data.values);
   if (!values) return null;
-  const provenance = isRecord(data.provenance) ? data.provenance : {};
+  const stored = isRecord(data.provenance) ? data.provenance : {};
+  const provenance: DraftProvenance = {};
+  const keys = ['pickup', ...values.dropoffs.map((point) => point.id!)];
+  // Drafts saved before several drop-offs kept the one drop-off's provenance under "dropoff".
+  const legacy = (key: string, index: number) => (index === 1 ? stored.dropoff : undefined);
+  keys.forEach((key, index) => {
+    provenance[key] = parseProvenance(stored[key] ?? legacy(key, index));
+  });
+  const active = typeof data.activeStop === 'string' ? data.activeStop : data.activePin;
   return {
     values,
-    activePin: data.activePin === 'dropoff' ? 'dropoff' : 'pickup',
-    provenance: {
-      pickup: parseProvenance(provenance.pickup),
-      dropoff: parseProvenance(provenance.dropoff),
-    },
+    activeStop:
+      active === 'dropoff'
+        ? keys[1]!
+        : typeof active === 'string' && keys.includes(active)
+          ? active
+          : 'pickup',
+    provenance,
   };
 }
 
@@ -157,35 +165,38 @@ export function addRecent(list: RecentQuote[], entry: RecentQuote): RecentQuote[
   );
 }
 
-/** A trip as the dispatcher reads it in a list: both addresses, accents and case aside. */
+/** A trip as the dispatcher reads it in a list: every address in order, accents and case aside. */
 function tripKey(values: QuoteDraftValues): string {
   const text = (point: PointDraft) =>
     [point.street, point.exteriorNumber, point.interiorNumber, point.neighborhood, point.zipCode]
       .map(fold)
       .join('|');
-  return POINT_KEYS.map((key) => text(values[key])).join('→');
+  return pointsOf(values).map(text).join('→');
 }
 
-export function parseMapView(text: string | null): MapView | null {
-  const data = parseJson(text);
-  if (!isRecord(data)) return null;
-  const { lat, lng, zoom } = data;
-  if (!isCoordinate(lat, 90) || !isCoordinate(lng, 180)) return null;
-  if (typeof zoom !== 'number' || !Number.isInteger(zoom) || zoom < 3 || zoom > 19) return null;
-  return { lat, lng, zoom };
-}
-
+/** A stored draft or trip: `{pickup, dropoffs}`, or `{pickup, dropoff}` as saved before several drop-offs. */
 function parseValues(data: unknown): QuoteDraftValues | null {
   if (!isRecord(data)) return null;
   const pickup = parsePoint(data.pickup);
-  const dropoff = parsePoint(data.dropoff);
-  return pickup && dropoff ? { pickup, dropoff } : null;
+  const stored = Array.isArray(data.dropoffs) ? data.dropoffs : [data.dropoff];
+  const dropoffs = stored.slice(0, MAX_DROPOFFS).map(parsePoint);
+  if (!pickup || dropoffs.length === 0 || dropoffs.some((point) => point === null)) return null;
+  const seen = new Set<string>();
+  return {
+    pickup,
+    dropoffs: (dropoffs as PointDraft[]).map((point) => {
+      const id = point.id && !seen.has(point.id) ? point.id : newStopId();
+      seen.add(id);
+      return { ...point, id };
+    }),
+  };
 }
 
 function parsePoint(data: unknown): PointDraft | null {
   if (!isRecord(data)) return null;
   const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 200) : '');
   const point: PointDraft = {
+    ...(typeof data.id === 'string' && /^[\w-]{1,40}$/.test(data.id) ? { id: data.id } : {}),
     street: text(data.street),
     exteriorNumber: text(data.exteriorNumber),
     interiorNumber: text(data.interiorNumber),

@@ -2,7 +2,8 @@
 
 import { useFormatter, useTranslations } from 'use-intl';
 import { MONEY_LOCALE } from '@/lib/i18n/config';
-import type { Quote } from '@/lib/quote/quote';
+import type { Quote, QuoteLeg } from '@/lib/quote/quote';
+import { letterOf } from './trip-stops';
 import styles from './quote-screen.module.css';
 
 const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
@@ -38,6 +39,7 @@ export function QuoteFigures({ quote, stale }: { quote: Quote; stale: boolean })
           {t('etaValue', { minutes: quote.etaMinutes, time: time(arrival) })}
         </span>
       </p>
+      {quote.legs && quote.legs.length > 1 && <QuoteLegs legs={quote.legs} />}
       <dl className={styles.figures}>
         <div>
           <dt>{t('vehicle')}</dt>
@@ -73,6 +75,33 @@ export function QuoteFigures({ quote, stale }: { quote: Quote; stale: boolean })
       </dl>
       <p className="field-hint">{t('quotedAt', { time: time(quotedAt) })}</p>
     </>
+  );
+}
+
+/** With several drop-offs, each leg under the total: which stops, km, minutes and price. */
+function QuoteLegs({ legs }: { legs: QuoteLeg[] }) {
+  const t = useTranslations('quote');
+  const format = useFormatter();
+  return (
+    <div className={styles.legs}>
+      <h3 className={styles.legsTitle}>{t('legsTitle')}</h3>
+      <ol className={styles.legList} data-testid="quote-legs">
+        {legs.map((leg) => (
+          <li key={`${leg.from}-${leg.to}`}>
+            <span className={styles.legStops}>
+              {t('leg', { from: letterOf(leg.from), to: letterOf(leg.to) })}
+            </span>
+            <span>
+              {t('distanceValue', {
+                km: format.number(leg.distanceKm, { maximumFractionDigits: 2 }),
+              })}
+            </span>
+            <span>{t('minutesValue', { minutes: leg.etaMinutes })}</span>
+            <span className={styles.legPrice}>{money.format(leg.price)}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
 

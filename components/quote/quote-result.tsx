@@ -1,15 +1,17 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
-import { useEffect, useState, type Ref } from 'react';
-import { useFormatter, useLocale, useTranslations } from 'use-intl';
-import { coverageQuery, servedAreas, type Coverage } from '@/components/map/coverage-query';
-import { toLocale } from '@/lib/i18n/config';
-import type { Quote } from '@/lib/quote/quote';
-import { POINT_KEYS } from './quote-draft';
-import { isTripReady, type TripReadiness } from './trip-readiness';
+import type { Ref } from 'react';
+import { useTranslations } from 'use-intl';
+import { RETRYABLE, type ResultState } from './quote-outcome';
+import { QuoteGuide } from './quote-guide';
 import styles from './quote-screen.module.css';
+
+/** Only after a refused quote: fetched then, not with the screen. */
+const OutOfCoverage = dynamic(
+  () => import('./out-of-coverage').then((module) => module.OutOfCoverage),
+  { ssr: false },
+);
 
 /** The figures arrive with the first quote, not with the first paint (the card keeps its size). */
 const QuoteFigures = dynamic(
@@ -18,33 +20,6 @@ const QuoteFigures = dynamic(
     ssr: false,
   },
 );
-
-export type QuoteProblem =
-  | 'pickup_out_of_coverage'
-  | 'dropoff_out_of_coverage'
-  | 'courier_rejected'
-  | 'courier_unavailable'
-  | 'courier_timeout'
-  | 'courier_error'
-  | 'rate_limited'
-  | 'invalid_request'
-  | 'offline'
-  | 'unknown';
-
-/** Problems the dispatcher can do nothing about but try again. */
-export const RETRYABLE: ReadonlySet<QuoteProblem> = new Set([
-  'courier_unavailable',
-  'courier_timeout',
-  'courier_error',
-  'rate_limited',
-  'offline',
-  'unknown',
-]);
-
-export type ResultState =
-  | { kind: 'empty'; trip: TripReadiness }
-  | { kind: 'quote'; quote: Quote; stale: boolean }
-  | { kind: 'problem'; problem: QuoteProblem; detail?: string };
 
 /**
  * The result card. It always holds its place (instructions before the first quote), so nothing
@@ -80,7 +55,7 @@ export function QuoteResult({
         {pending && <span className={styles.pendingTag}>{t('submitting')}</span>}
       </div>
       <div aria-live="polite" aria-atomic="false">
-        {state.kind === 'empty' && <Guide trip={state.trip} />}
+        {state.kind === 'empty' && <QuoteGuide trip={state.trip} />}
         {state.kind === 'quote' && <QuoteFigures quote={state.quote} stale={state.stale} />}
         {state.kind === 'problem' && (
           <div className={styles.problem}>
@@ -89,7 +64,11 @@ export function QuoteResult({
                 t('errors.courier_rejected', { message: state.detail ?? '' })
               ) : state.problem === 'pickup_out_of_coverage' ||
                 state.problem === 'dropoff_out_of_coverage' ? (
-                <OutOfCoverage problem={state.problem} coverageKnown={coverageKnown} />
+                <OutOfCoverage
+                  problem={state.problem}
+                  stopLetter={state.stopLetter}
+                  coverageKnown={coverageKnown}
+                />
               ) : (
                 t(`errors.${state.problem}`)
               )}
@@ -108,94 +87,5 @@ export function QuoteResult({
         )}
       </div>
     </section>
-  );
-}
-
-/** The steps to a first quote, following the real state: what is placed, what is still to write. */
-function Guide({ trip }: { trip: TripReadiness }) {
-  const t = useTranslations('quote');
-  const tPoint = useTranslations('point');
-  const format = useFormatter();
-  const placed = trip.pickup.placed && trip.dropoff.placed;
-  const ready = isTripReady(trip);
-  const todo = (which: 'missing' | 'earlier') =>
-    POINT_KEYS.filter((key) => trip[key][which].length > 0)
-      .map((key) =>
-        t('pointTodo', {
-          letter: key === 'pickup' ? 'A' : 'B',
-          fields: format.list(
-            trip[key][which].map((field) => tPoint(`fieldNames.${field}`)),
-            { type: 'conjunction' },
-          ),
-        }),
-      )
-      .join('; ');
-  const earlier = todo('earlier');
-  const missing = todo('missing');
-  const third = !placed
-    ? t('emptyStep3')
-    : earlier
-      ? t('emptyStep3Earlier', { list: earlier })
-      : missing
-        ? t('emptyStep3Missing', { list: missing })
-        : t('emptyStep3Ready');
-  return (
-    <ol className={styles.steps}>
-      <Step done={trip.pickup.placed} text={t('emptyStep1')} doneLabel={t('stepDone')} />
-      <Step done={trip.dropoff.placed} text={t('emptyStep2')} doneLabel={t('stepDone')} />
-      <Step done={ready} text={third} doneLabel={t('stepDone')} />
-    </ol>
-  );
-}
-
-/** Which point is out, which areas are served, and what the dispatcher can do about it. */
-function OutOfCoverage({
-  problem,
-  coverageKnown,
-}: {
-  problem: 'pickup_out_of_coverage' | 'dropoff_out_of_coverage';
-  coverageKnown: boolean;
-}) {
-  const t = useTranslations('quote');
-  const format = useFormatter();
-  const areas = servedAreas(useCoverage(coverageKnown), toLocale(useLocale()));
-  return (
-    <>
-      {t(`errors.${problem}`)}{' '}
-      {areas.length > 0 &&
-        `${t('errors.servedAreas', { areas: format.list(areas, { type: 'conjunction' }) })} `}
-      {t(problem === 'pickup_out_of_coverage' ? 'errors.pickupWhatToDo' : 'errors.dropoffWhatToDo')}
-    </>
-  );
-}
-
-/**
- * The zones the map drew (already in the query cache, or fetched once more). Read from the cache
- * rather than through useQuery, whose observer code would otherwise join the screen's first load
- * for a message that shows only after a refused quote.
- */
-function useCoverage(known: boolean): Coverage | undefined {
-  const client = useQueryClient();
-  const [coverage, setCoverage] = useState(() =>
-    client.getQueryData<Coverage>(coverageQuery.queryKey),
-  );
-  useEffect(() => {
-    if (!known || coverage) return;
-    client
-      .fetchQuery(coverageQuery)
-      .then(setCoverage)
-      .catch(() => {
-        // Without the zones the message names no areas; it still says what to check.
-      });
-  }, [client, coverage, known]);
-  return coverage;
-}
-
-function Step({ done, text, doneLabel }: { done: boolean; text: string; doneLabel: string }) {
-  return (
-    <li className={done ? styles.stepDone : undefined}>
-      {text}
-      {done && <span className={styles.stepMark}> ✓ {doneLabel}</span>}
-    </li>
   );
 }

@@ -1,54 +1,32 @@
 'use client';
 
-import {
-  useCallback,
-  useEffect,
-  useEffectEvent,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-} from 'react';
-import { FormProvider, useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { FormProvider, type FieldPath } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
-import { QuoteMap } from '@/components/map/quote-map';
 import type { MapFrame } from '@/components/map/map-props';
+import type { MapView } from '@/components/map/map-view';
+import { QuoteMap } from '@/components/map/quote-map';
 import { OfflineNotice } from '@/components/ui/offline-notice';
-import { RequestError } from '@/components/ui/request-json';
-import type { AddressField, SearchResult, TypedStreet } from '@/lib/geocoding/answers';
-import type { Quote } from '@/lib/quote/quote';
-import type { QuoteRequest } from '@/lib/quote/schema';
-import { ADDRESS_FIELDS, vouchedFor } from './address-provenance';
-import { focusFormField, isTyping } from './form-focus';
-import { quoteResolver } from './lazy-quote-resolver';
+import { ValidationSummary } from './validation-summary-slot';
+import { AddStopButton } from './add-stop-button';
+import { useMapStops } from './map-stops';
 import { PinToolbar } from './pin-toolbar';
-import { PointFieldset, type PointHandlers } from './point-fieldset';
-import {
-  draftKey,
-  emptyDraft,
-  parseRecent,
-  pinOf,
-  POINT_KEYS,
-  storageKeys,
-  type DraftProvenance,
-  type LatLng,
-  type MapView,
-  type PointKey,
-  type QuoteDraftValues,
-  type RecentQuote,
-  type StoredDraft,
-} from './quote-draft';
-import { QuoteResult, type ResultState } from './quote-result';
+import { PointFieldset } from './point-fieldset';
+import { isSessionOver, outsideStopOf, problemOf, resultStateOf } from './quote-outcome';
+import { draftKey, MAX_DROPOFFS, pinOf, storageKeys, type QuoteDraftValues } from './quote-draft';
+import { QuoteResult } from './quote-result';
 import { RecentQuotes } from './recent-quotes';
 import { ScreenHeader } from './screen-header';
-import { nextFieldToFill, tripReadiness, type FieldPath as TripField } from './trip-readiness';
+import { PICKUP, pinsOf, tripStops } from './trip-stops';
 import { useFirstTouchWarmUp } from './use-first-touch-warm-up';
 import { useGeolocation } from './use-geolocation';
-import { createProvenanceStore, earlierOf, usePointAddresses } from './use-point-addresses';
-import { isSessionOver, problemOf, takeQuoteToResume, useQuoteRequest } from './use-quote-request';
-import { safeRead, useRecentQuotes } from './use-recent-quotes';
-import { useStoredDraft } from './use-stored-draft';
-import { ValidationSummary } from './validation-summary';
+import { useGuidedFocus } from './use-guided-focus';
+import { useDraftOnDevice } from './use-draft-on-device';
+import { useQuoteRequest } from './use-quote-request';
+import { useRecentQuotes } from './use-recent-quotes';
+import { useTripActions } from './use-trip-actions';
+import { useTripForm } from './use-trip-form';
+import { useWholeTrip, type ShownQuote } from './use-whole-trip';
 import styles from './quote-screen.module.css';
 
 export interface ScreenUser {
@@ -65,67 +43,39 @@ export interface ScreenConfig {
   mapView: MapView;
 }
 
-const OTHER: Record<PointKey, PointKey> = { pickup: 'dropoff', dropoff: 'pickup' };
-const EMPTY_KEY = draftKey(emptyDraft());
-
-/** What "Limpiar todo" took away, until the dispatcher starts a new trip. */
-interface ClearedScreen {
-  values: QuoteDraftValues;
-  provenance: DraftProvenance;
-  activePin: PointKey;
-  shown: { quote: Quote; key: string } | null;
-}
-
-/** The whole quote screen: header, map, and the panel with pins, fields and the result. */
+/** The whole quote screen: header, map, and the panel with the stops, their fields and the result. */
 export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: ScreenConfig }) {
-  const t = useTranslations('quote');
+  const t = useTranslations();
   const keys = useMemo(() => storageKeys(user.email), [user.email]);
-  const [provenanceStore] = useState(createProvenanceStore);
-  const resolver = useMemo(
-    () => quoteResolver(() => earlierOf(provenanceStore.get())),
-    [provenanceStore],
-  );
-  const form = useForm<QuoteDraftValues, unknown, QuoteRequest>({
-    resolver,
-    defaultValues: emptyDraft(),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
-  const { control, getValues, reset, handleSubmit, setError } = form;
-  const values = useWatch({ control }) as QuoteDraftValues;
-  const addresses = usePointAddresses(form, provenanceStore);
-  const pickup = pinOf(values.pickup);
-  const dropoff = pinOf(values.dropoff);
-  const currentKey = draftKey(values);
-  const trip = tripReadiness(values, addresses.earlier);
+  const { form, values, addresses, trip, currentKey, tripNow, provenanceNow } = useTripForm();
+  const { getValues, handleSubmit, setError } = form;
+  const stops = tripStops(values);
 
-  const [activePin, setActivePin] = useState<PointKey>('pickup');
-  const [shown, setShown] = useState<{ quote: Quote; key: string } | null>(null);
+  const [activeStop, setActiveStop] = useState<string>(PICKUP);
+  const [shown, setShown] = useState<ShownQuote | null>(null);
   const [frame, setFrame] = useState<MapFrame>({ seq: 0, points: [], onlyIfOutside: false });
-  const [cleared, setCleared] = useState<ClearedScreen | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLElement>(null);
-  const resumeAfterLoad = useRef(false);
-  // Set by a pin the dispatcher put on the map: once its address is in, the focus goes to the
-  // first field still to write.
-  const focusAfterLookup = useRef(false);
+  const focus = useGuidedFocus(formRef);
   const recent = useRecentQuotes(keys.recent);
   const geolocation = useGeolocation();
   useFirstTouchWarmUp();
 
-  const goTo = useCallback((path: TripField) => focusFormField(formRef.current, path), []);
-
   /** Brings every pin into view with room around it (all of them, or only when one is out). */
   const frameTrip = useCallback(
-    (onlyIfOutside = false) => {
-      const points = POINT_KEYS.map((key) => pinOf(getValues(key))).filter(
-        (point): point is LatLng => point !== null,
-      );
-      setFrame((current) => ({ seq: current.seq + 1, points, onlyIfOutside }));
-    },
+    (onlyIfOutside = false) =>
+      setFrame((current) => ({ seq: current.seq + 1, points: pinsOf(getValues()), onlyIfOutside })),
     [getValues],
   );
+  const actions = useTripActions({
+    addresses,
+    focus,
+    getValues,
+    tripNow,
+    activeStop,
+    setActiveStop,
+    frameTrip,
+  });
 
   // ------------------------------------------------------------ quoting
 
@@ -144,186 +94,52 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
     onSettled: () => resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
   });
 
-  function focusFirstInvalid(errors: FieldErrors<QuoteDraftValues>) {
-    for (const key of POINT_KEYS) {
-      const field = ADDRESS_FIELDS.find((name) => errors[key]?.[name]);
-      const path = field ? `${key}.${field}` : errors[key] ? `${key}.coordinates` : null;
-      if (path) {
-        requestAnimationFrame(() => goTo(path as TripField));
-        return;
-      }
-    }
-  }
-
   function submit(event?: FormEvent) {
-    return handleSubmit((request) => {
-      const quoted = structuredClone(getValues());
-      mutation.mutate({ request, values: quoted, key: draftKey(quoted) });
-    }, focusFirstInvalid)(event);
+    return handleSubmit(
+      (request) => {
+        const quoted = structuredClone(getValues());
+        mutation.mutate({ request, values: quoted, key: draftKey(quoted) });
+      },
+      (errors) => focus.focusFirstInvalid(errors, getValues()),
+    )(event);
   }
-  const resumeQuote = useEffectEvent(() => void submit());
 
-  // ------------------------------------------------------------ the draft on the device
-
-  const onRestore = useCallback(
-    (stored: StoredDraft | null) => {
-      if (stored) {
-        reset(stored.values);
-        addresses.replace(stored.provenance);
-        setActivePin(stored.activePin);
-        frameTrip();
-        // A reload shows the last result again when it belongs to this very draft.
-        const last = parseRecent(safeRead(keys.recent))[0];
-        const key = draftKey(stored.values);
-        if (last && draftKey(last.values) === key) setShown({ quote: last.quote, key });
-      }
-      resumeAfterLoad.current = takeQuoteToResume(keys.resume);
+  const whole = useWholeTrip({
+    form,
+    addresses,
+    provenanceNow,
+    activeStop,
+    setActiveStop,
+    shown,
+    setShown,
+    frameTrip,
+    onCleared: () => {
+      geolocation.dismiss();
+      mutation.reset();
     },
-    [addresses, frameTrip, keys, reset],
-  );
-  const loaded = useStoredDraft(
-    keys.draft,
-    { values, activePin, provenance: addresses.provenance },
-    onRestore,
-  );
-
-  useEffect(() => {
-    if (loaded && resumeAfterLoad.current) {
-      resumeAfterLoad.current = false;
-      resumeQuote();
-    }
-  }, [loaded]);
-
-  // Both pins placed by the dispatcher and their addresses in: the keyboard goes to what is left.
-  const lookingUp = POINT_KEYS.some((key) => addresses.lookups[key].state === 'loading');
-  useEffect(() => {
-    if (!focusAfterLookup.current || lookingUp || !pickup || !dropoff) return;
-    focusAfterLookup.current = false;
-    const next = nextFieldToFill(trip);
-    if (next && !isTyping()) goTo(next);
+    currentKey,
   });
 
-  // ------------------------------------------------------------ actions
+  useDraftOnDevice({
+    keys,
+    draft: { values, activeStop, provenance: addresses.provenance },
+    restore: whole.restore,
+    setShown,
+    resume: () => void submit(),
+  });
 
-  const placeAt = useCallback(
-    (key: PointKey, at: LatLng, by: 'map' | 'text') => {
-      addresses.placePin(key, at);
-      // With one pin placed, the next tap goes to the other one.
-      if (!pinOf(getValues(OTHER[key]))) setActivePin(OTHER[key]);
-      focusAfterLookup.current = by === 'map';
-      frameTrip(by === 'map');
-    },
-    [addresses, frameTrip, getValues],
-  );
+  const lookingUp = Object.values(addresses.lookups).some((status) => status.state === 'loading');
+  const { settleAfterLookup } = focus;
+  useEffect(() => settleAfterLookup(trip, lookingUp));
 
-  const onMapTap = useCallback((at: LatLng) => placeAt(activePin, at, 'map'), [activePin, placeAt]);
-  const onPinMoved = useCallback((key: PointKey, at: LatLng) => placeAt(key, at, 'map'), [placeAt]);
-
-  /** After a search pick, the point's first field still to write takes the focus. */
-  const focusNextOf = useCallback(
-    (key: PointKey) => {
-      const next = nextFieldToFill(
-        tripReadiness(getValues(), earlierOf(provenanceStore.get())),
-        key,
-      );
-      requestAnimationFrame(() => {
-        if (next) goTo(next);
-      });
-    },
-    [getValues, goTo, provenanceStore],
-  );
-
-  const handlers = useMemo<PointHandlers>(
-    () => ({
-      onPick: (key: PointKey, result: SearchResult) => {
-        addresses.pickResult(key, result);
-        if (!pinOf(getValues(OTHER[key]))) setActivePin(OTHER[key]);
-        frameTrip();
-        focusNextOf(key);
-      },
-      onUseTyped: (key: PointKey, typed: TypedStreet) => {
-        addresses.applyTypedStreet(key, typed);
-        focusNextOf(key);
-      },
-      onCoordinates: (key: PointKey, at: LatLng) => placeAt(key, at, 'text'),
-      onTyped: (key: PointKey, field: AddressField, value: string) =>
-        addresses.typed(key, field, value),
-      onKeepEarlier: addresses.keepEarlier,
-      onClearEarlier: (key: PointKey) => {
-        addresses.clearEarlier(key);
-        focusNextOf(key);
-      },
-    }),
-    [addresses, focusNextOf, frameTrip, getValues, placeAt],
-  );
-
-  function locateMe() {
-    geolocation.locate((at) => placeAt('pickup', at, 'text'));
-  }
-
-  function swap() {
-    addresses.swap();
-    frameTrip();
-  }
-
-  function clear() {
-    setCleared({
-      values: structuredClone(getValues()),
-      provenance: provenanceStore.get(),
-      activePin,
-      shown,
-    });
-    reset(emptyDraft());
-    addresses.replace();
-    geolocation.dismiss();
-    setActivePin('pickup');
-    setShown(null);
-    mutation.reset();
-  }
-
-  function undoClear() {
-    if (!cleared) return;
-    reset(cleared.values);
-    addresses.replace(cleared.provenance);
-    setActivePin(cleared.activePin);
-    setShown(cleared.shown);
-    setCleared(null);
-    frameTrip();
-  }
-
-  function openRecent(entry: RecentQuote) {
-    reset(entry.values);
-    addresses.replace({
-      pickup: vouchedFor(entry.values.pickup),
-      dropoff: vouchedFor(entry.values.dropoff),
-    });
-    mutation.reset();
-    setShown({ quote: entry.quote, key: draftKey(entry.values) });
-    frameTrip();
-    resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }
-
-  // ------------------------------------------------------------ what the result card shows
+  // ------------------------------------------------------------ what the screen shows
 
   const failure =
     mutation.isError && mutation.variables?.key === currentKey && !isSessionOver(mutation.error)
       ? problemOf(mutation.error)
       : null;
-  const outside: PointKey | null =
-    failure === 'pickup_out_of_coverage'
-      ? 'pickup'
-      : failure === 'dropoff_out_of_coverage'
-        ? 'dropoff'
-        : null;
-  const resultState: ResultState = failure
-    ? {
-        kind: 'problem',
-        problem: failure,
-        detail: mutation.error instanceof RequestError ? mutation.error.message : undefined,
-      }
-    : shown
-      ? { kind: 'quote', quote: shown.quote, stale: shown.key !== currentKey }
-      : { kind: 'empty', trip };
+  const outside = outsideStopOf(failure, mutation.error, values);
+  const mapStops = useMapStops(stops);
 
   return (
     <div className={styles.screen}>
@@ -335,12 +151,11 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
           tileAttribution={config.tileAttribution}
           showCoverage={config.builtinCourier}
           initialView={config.mapView}
-          pickup={pickup}
-          dropoff={dropoff}
+          stops={mapStops}
           outside={outside}
           frame={frame}
-          onTap={onMapTap}
-          onPinMoved={onPinMoved}
+          onTap={actions.onMapTap}
+          onPinMoved={actions.onPinMoved}
         />
       </div>
 
@@ -352,52 +167,73 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
           className={styles.panel}
           onSubmit={submit}
           noValidate
-          aria-label={t('resultTitle')}
+          aria-label={t('quote.resultTitle')}
         >
           <div className={styles.panelBody}>
             <OfflineNotice />
             <PinToolbar
-              activePin={activePin}
-              onActivePinChange={setActivePin}
-              onUseMyLocation={locateMe}
+              stops={stops}
+              activeStop={activeStop}
+              onActiveStopChange={setActiveStop}
+              onUseMyLocation={() =>
+                geolocation.locate((at) => actions.placeAt(PICKUP, at, 'text'))
+              }
               locating={geolocation.locating}
               locationProblem={geolocation.problem}
-              onSwap={swap}
-              onClear={clear}
-              canSwap={Boolean(pickup || dropoff)}
-              canClear={currentKey !== EMPTY_KEY}
-              onUndoClear={cleared && currentKey === EMPTY_KEY ? undoClear : null}
+              onSwap={actions.swap}
+              onClear={whole.clear}
+              canSwap={mapStops.length > 0}
+              canClear={!whole.isEmpty}
+              onUndoClear={whole.undoClear}
             />
             <QuoteResult
               ref={resultRef}
-              state={resultState}
+              state={resultStateOf({
+                failure,
+                error: mutation.error,
+                outside,
+                trip,
+                shown,
+                currentKey,
+              })}
               pending={mutation.isPending}
               coverageKnown={config.builtinCourier}
               onRetry={() => void submit()}
             />
             <div className={styles.points}>
-              {POINT_KEYS.map((key) => (
+              {trip.map((readiness, index) => (
                 <PointFieldset
-                  key={key}
-                  pointKey={key}
-                  lookup={addresses.lookups[key]}
-                  readiness={trip[key]}
-                  outside={outside === key}
-                  near={pinOf(values[key]) ?? pinOf(values[OTHER[key]])}
-                  handlers={handlers}
+                  key={readiness.stop.key}
+                  readiness={readiness}
+                  lookup={addresses.lookups[readiness.stop.key] ?? { state: 'idle' }}
+                  outside={outside === readiness.stop.key}
+                  near={
+                    pinOf(readiness.stop.point) ?? pinOf((trip[index - 1] ?? trip[1])?.stop.point)
+                  }
+                  expanded={stops.length <= 2 || focus.openStop === readiness.stop.key}
+                  dropoffCount={values.dropoffs.length}
+                  handlers={actions.handlers}
                 />
               ))}
             </div>
-            <RecentQuotes recent={recent.recent} onOpen={openRecent} onClear={recent.clear} />
+            <AddStopButton full={values.dropoffs.length >= MAX_DROPOFFS} onAdd={actions.addStop} />
+            <RecentQuotes
+              recent={recent.recent}
+              onOpen={(entry) => {
+                whole.openRecent(entry);
+                resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+              }}
+              onClear={recent.clear}
+            />
           </div>
           <div className={styles.submitBar}>
-            <ValidationSummary onGoTo={goTo} />
+            <ValidationSummary onGoTo={(path) => focus.goToPath(path, getValues())} />
             <button
               type="submit"
               className={`button button-primary ${styles.submit}`}
               disabled={mutation.isPending}
             >
-              {mutation.isPending ? t('submitting') : t('submit')}
+              {mutation.isPending ? t('quote.submitting') : t('quote.submit')}
             </button>
           </div>
         </form>

@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from 'use-intl';
 import { MONEY_LOCALE } from '@/lib/i18n/config';
 import { pointSummary, type RecentQuote } from './quote-draft';
+import { tripStops } from './trip-stops';
 import styles from './quote-screen.module.css';
 
 const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
@@ -31,10 +32,9 @@ export function RecentQuoteList({
           <li key={entry.id}>
             <button type="button" className={styles.recentItem} onClick={() => onOpen(entry)}>
               <span className={styles.recentTrip}>
-                {t('item', {
-                  pickup: pointSummary(entry.values.pickup) || 'A',
-                  dropoff: pointSummary(entry.values.dropoff) || 'B',
-                })}
+                {tripStops(entry.values)
+                  .map((stop) => pointSummary(stop.point) || stop.letter)
+                  .join(' → ')}
               </span>
               <span className={styles.recentFigures}>
                 <strong>{money.format(entry.quote.total)}</strong>

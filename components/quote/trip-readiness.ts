@@ -1,11 +1,12 @@
 import type { AddressField } from '@/lib/geocoding/answers';
 import { ADDRESS_FIELDS } from './address-provenance';
-import { pinOf, POINT_KEYS, type PointKey, type QuoteDraftValues } from './quote-draft';
+import { pinOf, type QuoteDraftValues } from './quote-draft';
+import { tripStops, type Stop, type StopPath } from './trip-stops';
 
 /**
  * What the trip still needs before "Cotizar" can work, read from the fields and their provenance:
- * the guide's steps, the focus after the pins are placed, and the checks agree because they all
- * read it from here.
+ * the guide's steps, the focus after the pins are placed, the stops' summaries and the checks agree
+ * because they all read it from here.
  */
 
 /** Fields the courier needs; the interior number is optional. */
@@ -16,7 +17,8 @@ export const REQUIRED_FIELDS: readonly AddressField[] = [
   'zipCode',
 ];
 
-export interface PointReadiness {
+export interface StopReadiness {
+  stop: Stop;
   placed: boolean;
   /** Required fields still empty, in form order. */
   missing: AddressField[];
@@ -24,38 +26,37 @@ export interface PointReadiness {
   earlier: AddressField[];
 }
 
-export type TripReadiness = Record<PointKey, PointReadiness>;
+/** Every stop in trip order. */
+export type TripReadiness = StopReadiness[];
 
-export type FieldPath = `${PointKey}.${AddressField}` | `${PointKey}.coordinates`;
+export type FieldPath = `${StopPath}.${AddressField}` | `${StopPath}.coordinates`;
 
 export function tripReadiness(
   values: QuoteDraftValues,
-  earlier: Record<PointKey, readonly AddressField[]>,
+  earlier: Readonly<Record<string, readonly AddressField[]>>,
 ): TripReadiness {
-  const point = (key: PointKey): PointReadiness => ({
-    placed: pinOf(values[key]) !== null,
-    missing: REQUIRED_FIELDS.filter((field) => !values[key][field]?.trim()),
-    earlier: ADDRESS_FIELDS.filter((field) => earlier[key].includes(field)),
-  });
-  return { pickup: point('pickup'), dropoff: point('dropoff') };
+  return tripStops(values).map((stop) => ({
+    stop,
+    placed: pinOf(stop.point) !== null,
+    missing: REQUIRED_FIELDS.filter((field) => !stop.point[field]?.trim()),
+    earlier: ADDRESS_FIELDS.filter((field) => earlier[stop.key]?.includes(field)),
+  }));
 }
 
-export function isTripReady(trip: TripReadiness): boolean {
-  return POINT_KEYS.every(
-    (key) => trip[key].placed && trip[key].missing.length === 0 && trip[key].earlier.length === 0,
-  );
-}
+export const isStopReady = (stop: StopReadiness) =>
+  stop.placed && stop.missing.length === 0 && stop.earlier.length === 0;
+
+export const isTripReady = (trip: TripReadiness) => trip.every(isStopReady);
 
 /**
  * The field the dispatcher should fill next: a field left from an earlier position or an empty
- * required one, in form order, A before B (or only in `only`). Null when nothing is left.
+ * required one, in form order, stop by stop (or only in the stop `only`). Null when none is left.
  */
-export function nextFieldToFill(trip: TripReadiness, only?: PointKey): FieldPath | null {
-  for (const key of only ? [only] : POINT_KEYS) {
-    const field = ADDRESS_FIELDS.find(
-      (name) => trip[key].earlier.includes(name) || trip[key].missing.includes(name),
-    );
-    if (field) return `${key}.${field}`;
+export function nextFieldToFill(trip: TripReadiness, only?: string): FieldPath | null {
+  for (const { stop, earlier, missing } of trip) {
+    if (only !== undefined && stop.key !== only) continue;
+    const field = ADDRESS_FIELDS.find((name) => earlier.includes(name) || missing.includes(name));
+    if (field) return `${stop.path}.${field}`;
   }
   return null;
 }

@@ -8,6 +8,7 @@ import {
   earlierCleared,
   earlierFields,
   earlierKept,
+  emptyProvenance,
   fieldTyped,
   pinMoved,
   reverseAnswered,
@@ -16,52 +17,26 @@ import {
   type PointProvenance,
   type ProvenanceStep,
 } from './address-provenance';
+import { pinOf, type DraftProvenance, type LatLng, type QuoteDraftValues } from './quote-draft';
 import {
-  emptyDraftProvenance,
-  pinOf,
-  POINT_KEYS,
-  type DraftProvenance,
-  type LatLng,
-  type PointKey,
-  type QuoteDraftValues,
-} from './quote-draft';
+  PICKUP,
+  stopByKey,
+  tripStops,
+  withDropoffAdded,
+  withDropoffMoved,
+  withDropoffRemoved,
+  withPickupSwapped,
+} from './trip-stops';
+import { earlierOf, type ProvenanceStore } from './provenance-store';
 import { useReverseGeocode } from './use-reverse-geocode';
 
 type QuoteForm = UseFormReturn<QuoteDraftValues, unknown, QuoteRequest>;
 
 /**
- * Where the points' fields came from, outside React: events in a burst (a tap, then the
- * geocoder's answer) read it synchronously between renders, and the form's resolver reads it to
- * refuse fields left from an earlier position.
- */
-export function createProvenanceStore() {
-  let value = emptyDraftProvenance();
-  const listeners = new Set<() => void>();
-  return {
-    get: () => value,
-    set(next: DraftProvenance) {
-      value = next;
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-  };
-}
-export type ProvenanceStore = ReturnType<typeof createProvenanceStore>;
-
-/** The fields of each point still left from an earlier position of its pin. */
-export function earlierOf(provenance: DraftProvenance): Record<PointKey, AddressField[]> {
-  return Object.fromEntries(
-    POINT_KEYS.map((key) => [key, earlierFields(provenance[key])]),
-  ) as Record<PointKey, AddressField[]>;
-}
-
-/**
- * The points' addresses as the dispatcher sees them: pins, the fields the geocoder fills, and where
- * every field came from (address-provenance.ts), kept in step. Every change of a pin or a field
- * goes through here, so a field never silently describes a place the pin has left.
+ * The stops' addresses as the dispatcher sees them: pins, the fields the geocoder fills, where
+ * every field came from (address-provenance.ts), and the list of stops itself, kept in step.
+ * Every change of a pin, a field or a stop goes through here, so a field never silently describes
+ * a place its pin has left.
  */
 export function usePointAddresses(form: QuoteForm, store: ProvenanceStore) {
   const { getValues, setValue, clearErrors } = form;
@@ -73,117 +48,174 @@ export function usePointAddresses(form: QuoteForm, store: ProvenanceStore) {
     [form],
   );
 
+  const provenanceOf = useCallback((key: string) => get()[key] ?? emptyProvenance(), [get]);
+
   const setPoint = useCallback(
-    (key: PointKey, next: PointProvenance) => {
+    (key: string, next: PointProvenance) => {
       if (next !== get()[key]) set({ ...get(), [key]: next });
     },
     [get, set],
   );
 
+  /** A stop's current path in the form ('pickup', 'dropoffs.2'), or undefined once removed. */
+  const pathOf = useCallback((key: string) => stopByKey(getValues(), key)?.path, [getValues]);
+
   const apply = useCallback(
-    (key: PointKey, step: ProvenanceStep) => {
+    (key: string, step: ProvenanceStep) => {
+      const path = pathOf(key);
+      if (!path) return;
       const options = writeOptions();
       for (const [field, value] of Object.entries(step.fields)) {
-        setValue(`${key}.${field as AddressField}`, value, options);
+        setValue(`${path}.${field as AddressField}`, value, options);
       }
       setPoint(key, step.provenance);
     },
-    [setPoint, setValue, writeOptions],
+    [pathOf, setPoint, setValue, writeOptions],
   );
+
+  const pointOf = useCallback((key: string) => stopByKey(getValues(), key)?.point, [getValues]);
 
   const geocode = useReverseGeocode(
     useCallback(
       (key, address, at) => {
-        const pin = pinOf(getValues(key));
-        if (!pin || pin.lat !== at.lat || pin.lng !== at.lng) return [];
-        const step = reverseAnswered(getValues(key), get()[key], at, address);
+        const point = pointOf(key);
+        const pin = pinOf(point);
+        if (!point || !pin || pin.lat !== at.lat || pin.lng !== at.lng) return [];
+        const step = reverseAnswered(point, provenanceOf(key), at, address);
         apply(key, step);
         return step.filled;
       },
-      [apply, get, getValues],
+      [apply, pointOf, provenanceOf],
     ),
   );
 
   const movePin = useCallback(
-    (key: PointKey, at: LatLng) => {
+    (key: string, at: LatLng) => {
+      const path = pathOf(key);
+      if (!path) return;
       const options = writeOptions();
-      setValue(`${key}.lat`, at.lat, options);
-      setValue(`${key}.lng`, at.lng, options);
+      setValue(`${path}.lat`, at.lat, options);
+      setValue(`${path}.lng`, at.lng, options);
     },
-    [setValue, writeOptions],
+    [pathOf, setValue, writeOptions],
   );
 
   /** A pin placed or moved (tap, drag, typed coordinates, "my location"); its address is looked up. */
   const placePin = useCallback(
-    (key: PointKey, at: LatLng) => {
+    (key: string, at: LatLng) => {
+      const point = pointOf(key);
+      if (!point) return;
       movePin(key, at);
-      apply(key, pinMoved(getValues(key), get()[key], at));
+      apply(key, pinMoved(point, provenanceOf(key), at));
       void geocode.lookup(key, at);
     },
-    [apply, geocode, get, getValues, movePin],
+    [apply, geocode, movePin, pointOf, provenanceOf],
   );
 
   /** A search result picked: the pin goes there and the result fills the fields. */
   const pickResult = useCallback(
-    (key: PointKey, result: SearchResult) => {
-      geocode.forget(key);
+    (key: string, result: SearchResult) => {
+      const point = pointOf(key);
+      if (!point) return;
+      geocode.forget([key]);
       movePin(key, result);
-      apply(key, searchPicked(getValues(key), get()[key], result));
+      apply(key, searchPicked(point, provenanceOf(key), result));
     },
-    [apply, geocode, get, getValues, movePin],
+    [apply, geocode, movePin, pointOf, provenanceOf],
   );
 
   /** The street and numbers of the dispatcher's search text, taken as typed; the pin stays. */
   const applyTypedStreet = useCallback(
-    (key: PointKey, typed: TypedStreet) =>
-      apply(key, typedStreetUsed(getValues(key), get()[key], typed)),
-    [apply, get, getValues],
+    (key: string, typed: TypedStreet) => {
+      const point = pointOf(key);
+      if (point) apply(key, typedStreetUsed(point, provenanceOf(key), typed));
+    },
+    [apply, pointOf, provenanceOf],
   );
 
   /** The dispatcher edited a field by hand. */
   const typed = useCallback(
-    (key: PointKey, field: AddressField, value: string) =>
-      setPoint(key, fieldTyped(get()[key], field, value)),
-    [get, setPoint],
+    (key: string, field: AddressField, value: string) =>
+      setPoint(key, fieldTyped(provenanceOf(key), field, value)),
+    [provenanceOf, setPoint],
+  );
+
+  const clearErrorsOf = useCallback(
+    (key: string, fields: AddressField[]) => {
+      const path = pathOf(key);
+      if (path) clearErrors(fields.map((field) => `${path}.${field}` as const));
+    },
+    [clearErrors, pathOf],
   );
 
   /** "Keep them": the fields left from the previous position are right after all. */
   const keepEarlier = useCallback(
-    (key: PointKey) => {
-      const fields = earlierFields(get()[key]);
-      setPoint(key, earlierKept(get()[key], pinOf(getValues(key))));
-      clearErrors(fields.map((field) => `${key}.${field}` as const));
+    (key: string) => {
+      const fields = earlierFields(provenanceOf(key));
+      setPoint(key, earlierKept(provenanceOf(key), pinOf(pointOf(key))));
+      clearErrorsOf(key, fields);
     },
-    [clearErrors, get, getValues, setPoint],
+    [clearErrorsOf, pointOf, provenanceOf, setPoint],
   );
 
   /** "Clear them": the fields left from the previous position are emptied. */
   const clearEarlier = useCallback(
-    (key: PointKey) => {
-      const fields = earlierFields(get()[key]);
-      apply(key, earlierCleared(get()[key]));
-      clearErrors(fields.map((field) => `${key}.${field}` as const));
+    (key: string) => {
+      const fields = earlierFields(provenanceOf(key));
+      apply(key, earlierCleared(provenanceOf(key)));
+      clearErrorsOf(key, fields);
     },
-    [apply, clearErrors, get],
+    [apply, clearErrorsOf, provenanceOf],
   );
 
-  /** A and B trade places, with their fields, their provenance and their lookups. */
+  /** The list of stops changed as a whole (added, removed, moved); errors follow their fields. */
+  const replaceStops = useCallback(
+    (next: QuoteDraftValues) => {
+      clearErrors();
+      setValue('dropoffs', next.dropoffs, writeOptions());
+      if (next.pickup !== getValues('pickup')) setValue('pickup', next.pickup, writeOptions());
+      const keys = new Set(tripStops(next).map((stop) => stop.key));
+      const kept = Object.fromEntries(Object.entries(get()).filter(([key]) => keys.has(key)));
+      if (Object.keys(kept).length !== Object.keys(get()).length) set(kept);
+      geocode.forget(Object.keys(geocode.status).filter((key) => !keys.has(key)));
+    },
+    [clearErrors, geocode, get, getValues, set, setValue, writeOptions],
+  );
+
+  const addDropoff = useCallback((): string | null => {
+    const before = getValues();
+    const next = withDropoffAdded(before);
+    if (next === before) return null;
+    replaceStops(next);
+    return next.dropoffs.at(-1)!.id!;
+  }, [getValues, replaceStops]);
+
+  const removeDropoff = useCallback(
+    (key: string) => replaceStops(withDropoffRemoved(getValues(), key)),
+    [getValues, replaceStops],
+  );
+
+  const moveDropoff = useCallback(
+    (key: string, step: -1 | 1) => replaceStops(withDropoffMoved(getValues(), key, step)),
+    [getValues, replaceStops],
+  );
+
+  /** A and B trade addresses, with their provenance and their lookups. */
   const swap = useCallback(() => {
     const values = getValues();
-    const options = writeOptions();
-    setValue('pickup', values.dropoff, options);
-    setValue('dropoff', values.pickup, options);
-    const { pickup, dropoff } = get();
-    set({ pickup: dropoff, dropoff: pickup });
-    for (const key of geocode.swap()) {
-      const pin = pinOf(getValues(key));
+    const first = values.dropoffs[0]?.id;
+    if (!first) return;
+    replaceStops(withPickupSwapped(values));
+    set({ ...get(), [PICKUP]: provenanceOf(first), [first]: provenanceOf(PICKUP) });
+    for (const key of geocode.swap(PICKUP, first)) {
+      const pin = pinOf(pointOf(key));
       if (pin) void geocode.lookup(key, pin);
     }
-  }, [geocode, get, getValues, set, setValue, writeOptions]);
+  }, [geocode, get, getValues, pointOf, provenanceOf, replaceStops, set]);
 
   /** Everything replaced at once: a cleared screen, a restored draft, a reopened quote. */
   const replace = useCallback(
-    (next: DraftProvenance = emptyDraftProvenance()) => {
+    (next: DraftProvenance = {}) => {
       geocode.forget();
       set(next);
     },
@@ -202,6 +234,9 @@ export function usePointAddresses(form: QuoteForm, store: ProvenanceStore) {
     typed,
     keepEarlier,
     clearEarlier,
+    addDropoff,
+    removeDropoff,
+    moveDropoff,
     swap,
     replace,
   };

@@ -5,8 +5,8 @@ import { useRouter } from 'next/navigation';
 import { RequestError, requestJson } from '@/components/ui/request-json';
 import type { Quote } from '@/lib/quote/quote';
 import type { QuoteRequest } from '@/lib/quote/schema';
+import { isSessionOver } from './quote-outcome';
 import type { QuoteDraftValues } from './quote-draft';
-import type { QuoteProblem } from './quote-result';
 
 /** One "Cotizar": the request sent, the draft as it was, and that draft's fingerprint. */
 export interface QuoteAttempt {
@@ -14,29 +14,6 @@ export interface QuoteAttempt {
   values: QuoteDraftValues;
   key: string;
 }
-
-const KNOWN_PROBLEMS = new Set<string>([
-  'pickup_out_of_coverage',
-  'dropoff_out_of_coverage',
-  'courier_rejected',
-  'courier_unavailable',
-  'courier_timeout',
-  'courier_error',
-  'rate_limited',
-  'invalid_request',
-  'offline',
-]);
-
-export function problemOf(error: unknown): QuoteProblem {
-  if (!(error instanceof RequestError)) return 'unknown';
-  if (KNOWN_PROBLEMS.has(error.code)) return error.code as QuoteProblem;
-  if (error.code === 'timeout') return 'courier_timeout';
-  if (error.status >= 502) return 'courier_error';
-  return 'unknown';
-}
-
-export const isSessionOver = (error: unknown) =>
-  error instanceof RequestError && error.status === 401;
 
 /** Set when a quote was cut short by an expired session: after signing in, it is asked again. */
 export function markQuoteToResume(resumeKey: string) {

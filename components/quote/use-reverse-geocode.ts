@@ -3,37 +3,36 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { requestJson } from '@/components/ui/request-json';
 import type { AddressField, FoundAddress, ReverseAnswer } from '@/lib/geocoding/answers';
-import type { LatLng, PointKey } from './quote-draft';
+import type { LatLng } from './quote-draft';
 
-/** Where a point's lookup stands; `filled` names the fields the answer filled in. */
+/** Where a stop's lookup stands; `filled` names the fields the answer filled in. */
 export type LookupStatus =
   { state: 'idle' | 'loading' | 'none' | 'failed' } | { state: 'filled'; filled: AddressField[] };
 
-const IDLE: LookupStatus = { state: 'idle' };
-const IDLE_BOTH: Record<PointKey, LookupStatus> = { pickup: IDLE, dropoff: IDLE };
+export const IDLE_LOOKUP: LookupStatus = { state: 'idle' };
 
 /**
- * The address at a pin, per point. A newer lookup for the same point cancels the older one, so a
- * pin dragged twice never ends up with the first spot's address. `onAddress` applies an answer and
- * says which fields it filled.
+ * The address at a pin, per stop (by stop key). A newer lookup for the same stop cancels the
+ * older one, so a pin dragged twice never ends up with the first spot's address. `onAddress`
+ * applies an answer and says which fields it filled.
  */
 export function useReverseGeocode(
-  onAddress: (key: PointKey, address: FoundAddress, at: LatLng) => AddressField[],
+  onAddress: (key: string, address: FoundAddress, at: LatLng) => AddressField[],
 ) {
-  const [status, setStatus] = useState(IDLE_BOTH);
-  const controllers = useRef<Partial<Record<PointKey, AbortController>>>({});
+  const [status, setStatus] = useState<Readonly<Record<string, LookupStatus>>>({});
+  const controllers = useRef(new Map<string, AbortController>());
   const callback = useRef(onAddress);
   useLayoutEffect(() => {
     callback.current = onAddress;
   });
 
-  const set = (key: PointKey, value: LookupStatus) =>
+  const set = (key: string, value: LookupStatus) =>
     setStatus((current) => (current[key] === value ? current : { ...current, [key]: value }));
 
-  const lookup = useCallback(async (key: PointKey, at: LatLng) => {
-    controllers.current[key]?.abort();
+  const lookup = useCallback(async (key: string, at: LatLng) => {
+    controllers.current.get(key)?.abort();
     const controller = new AbortController();
-    controllers.current[key] = controller;
+    controllers.current.set(key, controller);
     set(key, { state: 'loading' });
     const params = new URLSearchParams({ lat: at.lat.toFixed(7), lng: at.lng.toFixed(7) });
     try {
@@ -42,7 +41,7 @@ export function useReverseGeocode(
         timeoutMs: 10_000,
       });
       if (controller.signal.aborted) return;
-      controllers.current[key] = undefined;
+      controllers.current.delete(key);
       set(
         key,
         address
@@ -51,30 +50,44 @@ export function useReverseGeocode(
       );
     } catch {
       if (controller.signal.aborted) return;
-      controllers.current[key] = undefined;
+      controllers.current.delete(key);
       set(key, { state: 'failed' });
     }
   }, []);
 
-  const forget = useCallback((key?: PointKey) => {
-    for (const point of key ? [key] : (['pickup', 'dropoff'] as const)) {
-      controllers.current[point]?.abort();
-      set(point, IDLE);
+  /** Drops the lookups of the stops given; of every stop when no list is given. */
+  const forget = useCallback((keys?: readonly string[]) => {
+    for (const [key, controller] of controllers.current) {
+      if (!keys || keys.includes(key)) {
+        controller.abort();
+        controllers.current.delete(key);
+      }
     }
+    setStatus((current) => {
+      if (!keys) return {};
+      if (!keys.some((key) => key in current)) return current;
+      const next = { ...current };
+      for (const key of keys) delete next[key];
+      return next;
+    });
   }, []);
 
   /**
-   * After A and B trade places, their answers trade places too. A lookup still on its way is
-   * dropped: the caller asks again for the point it now belongs to (returned).
+   * After two stops trade addresses, their answers trade places too. A lookup still on its way is
+   * dropped: the caller asks again for the stop it now belongs to (returned).
    */
-  const swap = useCallback((): PointKey[] => {
-    const pending = (['pickup', 'dropoff'] as const).filter((key) => {
-      const controller = controllers.current[key];
-      return controller !== undefined && !controller.signal.aborted;
-    });
-    for (const key of pending) controllers.current[key]!.abort();
-    setStatus((current) => ({ pickup: current.dropoff, dropoff: current.pickup }));
-    return pending.map((key) => (key === 'pickup' ? 'dropoff' : 'pickup'));
+  const swap = useCallback((a: string, b: string): string[] => {
+    const pending = [a, b].filter((key) => controllers.current.has(key));
+    for (const key of pending) {
+      controllers.current.get(key)!.abort();
+      controllers.current.delete(key);
+    }
+    setStatus((current) => ({
+      ...current,
+      [a]: current[b] ?? IDLE_LOOKUP,
+      [b]: current[a] ?? IDLE_LOOKUP,
+    }));
+    return pending.map((key) => (key === a ? b : a));
   }, []);
 
   return { status, lookup, forget, swap };

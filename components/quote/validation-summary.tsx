@@ -1,11 +1,12 @@
 'use client';
 
-import { useFormContext, type FieldError } from 'react-hook-form';
+import { get, useFormContext, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import { ADDRESS_FIELDS } from './address-provenance';
 import { useFieldMessage } from './field-notes';
-import { POINT_KEYS, type QuoteDraftValues } from './quote-draft';
+import type { QuoteDraftValues } from './quote-draft';
 import type { FieldPath } from './trip-readiness';
+import { tripStops } from './trip-stops';
 import styles from './quote-screen.module.css';
 
 /**
@@ -16,28 +17,28 @@ export function ValidationSummary({ onGoTo }: { onGoTo: (path: FieldPath) => voi
   const t = useTranslations();
   const fieldMessage = useFieldMessage();
   const {
+    control,
     formState: { errors },
   } = useFormContext<QuoteDraftValues>();
+  const values = useWatch({ control }) as QuoteDraftValues;
 
-  const problems = POINT_KEYS.flatMap((key) => {
-    const point = errors[key];
-    if (!point) return [];
-    const letter = key === 'pickup' ? 'A' : 'B';
+  const problems = tripStops(values).flatMap(({ path, letter }) => {
+    const fieldError = (name: string) => get(errors, `${path}.${name}`) as FieldError | undefined;
     const fields = ADDRESS_FIELDS.flatMap((field) => {
-      const message = fieldMessage(point[field] as FieldError | undefined);
+      const message = fieldMessage(fieldError(field));
       return message
-        ? [{ path: `${key}.${field}` as FieldPath, name: t(`point.${field}`), message }]
+        ? [{ path: `${path}.${field}` as FieldPath, name: t(`point.${field}`), message }]
         : [];
     });
-    const pin = point.lat ?? point.lng;
+    const pin = fieldError('lat') ?? fieldError('lng');
     if (pin) {
       fields.push({
-        path: `${key}.coordinates`,
+        path: `${path}.coordinates`,
         name: t('point.pinName'),
         message:
           pin.message === 'validation.required'
             ? t('point.pinRequired')
-            : (fieldMessage(pin as FieldError) ?? ''),
+            : (fieldMessage(pin) ?? ''),
       });
     }
     return fields.map((field) => ({ ...field, letter }));

@@ -8,7 +8,7 @@ const TILE = readFileSync(join(__dirname, '..', 'fixtures', 'tile.png'));
 
 export const DEMO = { email: 'dispatcher@example.com', password: 'demo-password' };
 
-/** The recorded trip of DESIGN.md: 1.58 km, $35.00, 28 min, by bicycle, zone cdmx. */
+/** The recorded trip (docs/courier-api.md): 1.58 km, $35.00, 28 min, by bicycle, zone cdmx. */
 export const RECORDED_TRIP = {
   pickup: {
     street: 'Varsovia',
@@ -28,20 +28,57 @@ export const RECORDED_TRIP = {
 };
 
 /**
- * Every test runs offline from the internet: map tiles (any host but the app's) are answered with
- * a small local PNG, and anything else leaving 127.0.0.1 is refused.
+ * The stand-in tile server of every test. It answers as OpenStreetMap's does: a PNG with
+ * `Access-Control-Allow-Origin: *` and a week of caching. Tests may take it down, and read which
+ * tiles it was asked for and by whom (the page, or the app's service worker).
  */
-export const test = base.extend<{ offlineWorld: void }>({
-  offlineWorld: [
+export interface TileServer {
+  /** False: every request is refused, as with no network. */
+  reachable: boolean;
+  /** Tile URLs answered, in order. */
+  served: string[];
+  /** Tile URLs refused while unreachable. */
+  refused: string[];
+  /** How many of the answered requests the service worker made (not the page). */
+  servedToWorker: number;
+}
+
+/** Headers OpenStreetMap's tile servers send that the app's worker reads. */
+export const TILE_HEADERS = {
+  'access-control-allow-origin': '*',
+  'cache-control': 'max-age=604800',
+};
+
+/**
+ * Every test runs offline from the internet: map tiles (any host but the app's) are answered with
+ * a small local PNG, and anything else leaving 127.0.0.1 is refused. Routes set on the context see
+ * the requests the service worker makes as well as the page's (Chromium); a request the worker
+ * answers from its cache reaches no route at all.
+ */
+export const test = base.extend<{ tileServer: TileServer }>({
+  tileServer: [
     async ({ context }, use) => {
+      const tiles: TileServer = { reachable: true, served: [], refused: [], servedToWorker: 0 };
       await context.route(
         (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost',
-        (route) =>
-          /\.png(\?|$)/.test(route.request().url())
-            ? route.fulfill({ status: 200, contentType: 'image/png', body: TILE })
-            : route.abort('blockedbyclient'),
+        (route) => {
+          const request = route.request();
+          if (!/\.png(\?|$)/.test(request.url())) return route.abort('blockedbyclient');
+          if (!tiles.reachable) {
+            tiles.refused.push(request.url());
+            return route.abort('internetdisconnected');
+          }
+          tiles.served.push(request.url());
+          if (request.serviceWorker()) tiles.servedToWorker++;
+          return route.fulfill({
+            status: 200,
+            contentType: 'image/png',
+            headers: TILE_HEADERS,
+            body: TILE,
+          });
+        },
       );
-      await use();
+      await use(tiles);
     },
     { auto: true },
   ],
@@ -69,8 +106,11 @@ export async function waitForMap(page: Page) {
   await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
 }
 
-export const pointGroup = (page: Page, point: 'pickup' | 'dropoff') =>
-  page.locator(`fieldset[data-point="${point}"]`);
+/** A stop's group of fields: 'pickup' (A), 'dropoff' (B, the first drop-off), or a letter. */
+export const pointGroup = (page: Page, point: 'pickup' | 'dropoff' | string) =>
+  page.locator(
+    `fieldset[data-stop="${point === 'pickup' ? 'A' : point === 'dropoff' ? 'B' : point}"]`,
+  );
 
 /** Taps (touch profiles) or clicks (desktop) the map at an offset from its centre. */
 export async function tapMap(page: Page, testInfo: TestInfo, dx: number, dy: number) {
@@ -81,7 +121,7 @@ export async function tapMap(page: Page, testInfo: TestInfo, dx: number, dy: num
   else await map.click({ position });
 }
 
-export const pin = (page: Page, letter: 'A' | 'B') => page.locator(`[data-pin="${letter}"]`);
+export const pin = (page: Page, letter: string) => page.locator(`[data-pin="${letter}"]`);
 
 type PointText = Partial<
   Record<
@@ -101,7 +141,7 @@ const LABELS = {
 
 export const field = (
   page: Page,
-  point: 'pickup' | 'dropoff',
+  point: 'pickup' | 'dropoff' | string,
   name: keyof typeof LABELS,
 ): Locator => pointGroup(page, point).getByLabel(LABELS[name]);
 
@@ -109,7 +149,7 @@ export const field = (
  * Types a point as a dispatcher would: the coordinates first (committed with Enter, which moves
  * the pin and fills what the geocoder knows), then the address fields over whatever it filled.
  */
-export async function fillPoint(page: Page, point: 'pickup' | 'dropoff', text: PointText) {
+export async function fillPoint(page: Page, point: 'pickup' | 'dropoff' | string, text: PointText) {
   if (text.coordinates !== undefined) {
     const coordinates = field(page, point, 'coordinates');
     await coordinates.fill(text.coordinates);
@@ -131,7 +171,7 @@ export const LOOKUP_DONE =
   /Del pin|El pin no cambió|No encontramos|No pudimos leer|From the pin|did not change|found no address|could not read/;
 
 /** The line under a point's fields that says what its pin's lookup filled. */
-export const lookupLine = (page: Page, point: 'pickup' | 'dropoff') =>
+export const lookupLine = (page: Page, point: 'pickup' | 'dropoff' | string) =>
   pointGroup(page, point).locator('p[aria-live]').last();
 
 /**

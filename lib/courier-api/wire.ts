@@ -44,6 +44,11 @@ export const NOT_APPLICABLE = 'N/A';
 export const errorResponseSchema = z.object({
   code: z.number().int().negative(),
   message: z.string(),
+  /**
+   * The built-in courier's addition: on -113, which address (its index in `orderAddresses` as
+   * sent) lies outside the pickup's zone. The legacy service did not say; clients must cope.
+   */
+  addressIndex: z.number().int().nonnegative().optional(),
 });
 export type CourierErrorBody = z.infer<typeof errorResponseSchema>;
 

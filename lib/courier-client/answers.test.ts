@@ -60,7 +60,7 @@ describe('reading the courier’s answers', () => {
       currency: 'MXN',
       zone: { id: 1, name: 'cdmx' },
       packageType: { id: 1, name: 'Sobre' },
-      legs: [{ distanceKm: 1.58, etaMinutes: 28, price: 35 }],
+      legs: [{ from: 0, to: 1, distanceKm: 1.58, etaMinutes: 28, price: 35 }],
     });
   });
 

@@ -122,7 +122,13 @@ function legsOf(addresses: z.output<typeof echoedAddressSchema>[] | undefined): 
     if (isPickup) continue;
     const { distance, eta, price } = address;
     if (distance === undefined || eta === undefined || price === undefined) return [];
-    legs.push({ distanceKm: distance, etaMinutes: eta, price });
+    legs.push({
+      from: legs.length,
+      to: legs.length + 1,
+      distanceKm: distance,
+      etaMinutes: eta,
+      price,
+    });
   }
   return legs;
 }

@@ -22,6 +22,8 @@ export interface CourierFailure {
   code?: number;
   /** The courier's own (Spanish) text, when the body had one. */
   message?: string;
+  /** Which address of the order the failure is about (the built-in courier says, on -113). */
+  addressIndex?: number;
 }
 
 const TOKEN_CODES = new Set<number>([COURIER_CODE.tokenInvalid, COURIER_CODE.tokenExpired]);
@@ -103,15 +105,21 @@ export function courierError(
         'pickup_out_of_coverage',
         'The pickup point is outside every active coverage zone of the courier.',
       );
-    case COURIER_CODE.dropoffOutOfCoverage:
+    case COURIER_CODE.dropoffOutOfCoverage: {
+      // The app sends the pickup first, so address n of the order is drop-off n − 1.
+      const index = failure.addressIndex;
+      const message = 'A drop-off point is outside the coverage zone of the pickup.';
       return new ApiError(
         'dropoff_out_of_coverage',
-        'The drop-off point is outside the coverage zone of the pickup.',
+        message,
+        index !== undefined && index > 0 ? { fields: { [`dropoffs.${index - 1}`]: message } } : {},
       );
+    }
     default:
       return new ApiError(
         'courier_rejected',
         courierText(failure.message, 'The courier rejected the quote request.'),
+        { courierCode: code },
       );
   }
 }

@@ -48,6 +48,15 @@ export function resultCode(json: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
 }
 
+/** The built-in courier's `addressIndex` beside -113: which address of the order is out. */
+function resultAddressIndex(json: unknown): number | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const { addressIndex } = json as { addressIndex?: unknown };
+  return typeof addressIndex === 'number' && Number.isInteger(addressIndex) && addressIndex >= 0
+    ? addressIndex
+    : undefined;
+}
+
 function resultMessage(json: unknown): string | undefined {
   if (typeof json !== 'object' || json === null) return undefined;
   const { message } = json as { message?: unknown };
@@ -186,6 +195,7 @@ export async function postToCourier(
         status: answer.status,
         code,
         message: resultMessage(answer.json),
+        addressIndex: resultAddressIndex(answer.json),
       });
   log.info(
     {

@@ -41,9 +41,21 @@ describe('the courier request the app sends', () => {
   });
 
   it('the quotation puts the pickup first, flagged as pickup and source, in the API’s shape', () => {
-    const body = quotationBody({ pickup, dropoff });
+    const body = quotationBody({ pickup, dropoffs: [dropoff] });
     expect(quotationRequestSchema.safeParse(body).success).toBe(true);
     expect(body).toEqual(recordedTripWire);
+  });
+
+  it('several drop-offs follow the pickup in the dispatcher’s order, none of them a pickup', () => {
+    const third = { ...dropoff, street: 'Durango', lat: 19.42, lng: -99.16 };
+    const { orderAddresses } = quotationBody({ pickup, dropoffs: [dropoff, third] }).data.bOrder;
+    expect(
+      orderAddresses.map((entry) => [entry.isPickup, entry.isSource, entry.address.street]),
+    ).toEqual([
+      [1, 1, 'Varsovia'],
+      [0, 0, 'Sonora'],
+      [0, 0, 'Durango'],
+    ]);
   });
 
   it('the login carries the dispatcher in data.systemRequest and the app in HTTP Basic', () => {

@@ -49,14 +49,21 @@ export function wireAddress(point: QuotePoint): WireAddress {
   };
 }
 
-/** The pickup goes first and is both the pickup and the source (point A). */
-export function quotationBody({ pickup, dropoff }: QuoteRequest): QuotationRequest {
+/**
+ * The pickup goes first and is both the pickup and the source (point A); the drop-offs follow in
+ * the dispatcher's order, which is the order the courier rides them.
+ */
+export function quotationBody({ pickup, dropoffs }: QuoteRequest): QuotationRequest {
   return {
     data: {
       bOrder: {
         orderAddresses: [
           { isPickup: 1, isSource: 1, address: wireAddress(pickup) },
-          { isPickup: 0, isSource: 0, address: wireAddress(dropoff) },
+          ...dropoffs.map((dropoff) => ({
+            isPickup: 0 as const,
+            isSource: 0 as const,
+            address: wireAddress(dropoff),
+          })),
         ],
       },
     },

@@ -49,16 +49,24 @@ export const COURIER_FAILURES: Record<FailureCode, { status: number; message: st
 export class CourierError extends Error {
   readonly status: number;
   readonly retryAfterSeconds: number | undefined;
+  readonly addressIndex: number | undefined;
 
   constructor(
     readonly code: FailureCode,
-    options: { detail?: string; status?: number; retryAfterSeconds?: number } = {},
+    options: {
+      detail?: string;
+      status?: number;
+      retryAfterSeconds?: number;
+      /** Which address of the order the failure is about (index as sent). */
+      addressIndex?: number;
+    } = {},
   ) {
     const failure = COURIER_FAILURES[code];
     super(options.detail ? `${failure.message}: ${options.detail}` : failure.message);
     this.name = 'CourierError';
     this.status = options.status ?? failure.status;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.addressIndex = options.addressIndex;
   }
 }
 
@@ -70,6 +78,7 @@ export type ErrorStatusMode = 'legacy' | 'http';
 
 export function courierErrorResponse(error: CourierError, mode: ErrorStatusMode): Response {
   const body: CourierErrorBody = { code: error.code, message: error.message };
+  if (error.addressIndex !== undefined) body.addressIndex = error.addressIndex;
   const headers = new Headers({ 'cache-control': 'no-store' });
   // Kept in both modes: harmless on a 200, and it still tells a careful client when to try again.
   if (error.retryAfterSeconds !== undefined) {

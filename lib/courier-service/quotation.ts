@@ -45,8 +45,11 @@ export function quoteOrder(
   const route = routeOrder.map((i) => positions[i]!);
   const zone = zones.activeZoneAt(route[0]!);
   if (!zone) throw new CourierError(COURIER_CODE.pickupOutOfCoverage);
-  if (!route.slice(1).every((point) => zones.covers(zone, point))) {
-    throw new CourierError(COURIER_CODE.dropoffOutOfCoverage);
+  const outside = route.findIndex((point, stop) => stop > 0 && !zones.covers(zone, point));
+  if (outside > 0) {
+    const addressIndex = routeOrder[outside]!;
+    // The message stays the recorded one; which address is out travels beside it.
+    throw new CourierError(COURIER_CODE.dropoffOutOfCoverage, { addressIndex });
   }
 
   const { tariff } = zone.properties;

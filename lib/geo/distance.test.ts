@@ -22,7 +22,7 @@ describe('distance', () => {
   });
 
   it('stretches each leg by the road factor and rounds it to 2 decimals', () => {
-    expect(roadLegsKm([VARSOVIA_36, SONORA_180], 1.3)).toEqual([1.62]);
+    expect(roadLegsKm([VARSOVIA_36, SONORA_180], 1.27)).toEqual([1.58]);
     const legs = roadLegsKm([VARSOVIA_36, SONORA_180, VARSOVIA_36], 1);
     expect(legs).toEqual([1.24, 1.24]);
     expect(roadLegsKm([VARSOVIA_36], 1.3)).toEqual([]);

@@ -16,6 +16,7 @@ const STATUS = {
   pickup_out_of_coverage: 422,
   dropoff_out_of_coverage: 422,
   courier_rejected: 422,
+  single_dropoff_courier: 422,
   rate_limited: 429,
   internal_error: 500,
   courier_error: 502,
@@ -36,7 +37,12 @@ export class ApiError extends Error {
   constructor(
     readonly code: ApiErrorCode,
     message: string,
-    readonly details: { fields?: FieldErrors; retryAfterSeconds?: number } = {},
+    readonly details: {
+      fields?: FieldErrors;
+      retryAfterSeconds?: number;
+      /** The courier's own result code behind a courier_rejected (never sent to the browser). */
+      courierCode?: number;
+    } = {},
   ) {
     super(message);
     this.name = 'ApiError';

@@ -39,7 +39,8 @@ export function nestsDeeperThan(text: string, max: number): boolean {
  */
 export async function readJson<S extends $ZodType>(
   request: Request,
-  schema: S,
+  /** The schema, or a function that picks it from the parsed body (a request with two shapes). */
+  schema: S | ((body: unknown) => S),
   { maxBytes = DEFAULT_BODY_LIMIT }: { maxBytes?: number } = {},
 ): Promise<output<S>> {
   const contentType = request.headers.get('content-type') ?? '';
@@ -56,7 +57,7 @@ export async function readJson<S extends $ZodType>(
   } catch {
     throw new ApiError('invalid_request', 'The request body is not valid JSON.');
   }
-  const result = safeParse(schema, json);
+  const result = safeParse(typeof schema === 'function' ? schema(json) : schema, json);
   if (!result.success) {
     throw new ApiError('invalid_request', 'Some fields need attention.', {
       fields: fieldErrors(result.error.issues),

@@ -38,9 +38,9 @@ describe('the screen speaks Spanish and English alike', () => {
 
   it('the legends name the points as dispatchers know them', () => {
     expect(es.point.pickup).toBe('Recolección (A)');
-    expect(es.point.dropoff).toBe('Entrega (B)');
+    expect(es.point.dropoff).toBe('Entrega ({letter})');
     expect(en.point.pickup).toBe('Pickup (A)');
-    expect(en.point.dropoff).toBe('Drop-off (B)');
+    expect(en.point.dropoff).toBe('Drop-off ({letter})');
     expect(es.quote.submit).toBe('Cotizar');
     expect(en.quote.submit).toBe('Get quote');
   });

@@ -22,12 +22,19 @@ export interface Quote {
   packageType: { id: number; name: string };
   /** When the app received the quote (ISO 8601). */
   quotedAt: string;
-  /** Per leg, when the courier reports them: the leg ending at the drop-off is `legs[0]`. */
+  /**
+   * Per leg in stop order (A → B, B → C, …), when the courier reports per-address figures; absent
+   * otherwise. The legs' km and prices add up to the totals.
+   */
   legs?: QuoteLeg[];
 }
 
 export interface QuoteLeg {
+  /** Stop positions: 0 is the pickup (A), 1 the first drop-off (B), … */
+  from: number;
+  to: number;
   distanceKm: number;
+  /** Minutes as the courier gives them for the stop at the leg's end. */
   etaMinutes: number;
   price: number;
 }

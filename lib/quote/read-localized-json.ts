@@ -9,7 +9,7 @@ import { requestLanguage, validationMessage } from './validation-messages';
  */
 export async function readLocalizedJson<S extends $ZodType>(
   request: Request,
-  schema: S,
+  schema: S | ((body: unknown) => S),
   options: { maxBytes?: number } = {},
 ): Promise<output<S>> {
   try {

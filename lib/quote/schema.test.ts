@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { quotePointSchema, quoteRequestSchema, VALIDATION_KEYS } from './schema';
+import {
+  quotePointSchema,
+  quoteRequestSchema,
+  quoteRequestSchemaFor,
+  VALIDATION_KEYS,
+} from './schema';
 import { requestLanguage, validationMessage, validationMessages } from './validation-messages';
 
 const varsovia = {
@@ -88,11 +93,32 @@ describe('the quote request schema', () => {
     });
   });
 
-  it('a request needs both the pickup and the drop-off', () => {
-    const result = z.safeParse(quoteRequestSchema, { pickup: varsovia });
-    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['dropoff', 'validation.required'],
+  it('a request needs the pickup and one to nine drop-offs', () => {
+    const issues = (body: unknown) =>
+      z
+        .safeParse(quoteRequestSchema, body)
+        .error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(issues({ pickup: varsovia })).toEqual([['dropoffs', 'validation.required']]);
+    expect(issues({ pickup: varsovia, dropoffs: [] })).toEqual([
+      ['dropoffs', 'validation.required'],
     ]);
+    expect(issues({ pickup: varsovia, dropoffs: Array(9).fill(varsovia) })).toBeUndefined();
+    expect(issues({ pickup: varsovia, dropoffs: Array(10).fill(varsovia) })).toEqual([
+      ['dropoffs', 'validation.tooManyStops'],
+    ]);
+  });
+
+  it('the first published shape {pickup, dropoff} is read as one drop-off, its errors named as sent', () => {
+    const single = z.safeParse(quoteRequestSchemaFor({ pickup: varsovia, dropoff: varsovia }), {
+      pickup: varsovia,
+      dropoff: varsovia,
+    });
+    expect(single.data).toEqual({ pickup: varsovia, dropoffs: [varsovia] });
+    const body = { pickup: varsovia, dropoff: { ...varsovia, street: '' } };
+    const refused = z.safeParse(quoteRequestSchemaFor(body), body);
+    expect(refused.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['dropoff.street']);
+    const listed = { pickup: varsovia, dropoffs: [varsovia] };
+    expect(quoteRequestSchemaFor(listed)).toBe(quoteRequestSchema);
   });
 });
 

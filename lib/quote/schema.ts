@@ -18,6 +18,7 @@ export const VALIDATION_KEYS = [
   'validation.latitude',
   'validation.longitude',
   'validation.email',
+  'validation.tooManyStops',
   'validation.summary',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
@@ -66,11 +67,39 @@ export const quotePointSchema = z.object(
 );
 export type QuotePoint = z.infer<typeof quotePointSchema>;
 
+/** The courier takes 2 to 10 addresses: one pickup and 1 to 9 drop-offs, quoted in this order. */
+export const MAX_DROPOFFS = 9;
+
 export const quoteRequestSchema = z.object(
   {
     pickup: quotePointSchema,
-    dropoff: quotePointSchema,
+    dropoffs: z
+      .array(quotePointSchema, { error: missingOr('validation.invalid') })
+      .check(
+        z.minLength(1, 'validation.required'),
+        z.maxLength(MAX_DROPOFFS, 'validation.tooManyStops'),
+      ),
   },
   { error: missingOr('validation.invalid') },
 );
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+
+/** The request as first published, `{pickup, dropoff}`: still accepted, read as one drop-off. */
+const singleDropoffRequestSchema = z.pipe(
+  z.object(
+    { pickup: quotePointSchema, dropoff: quotePointSchema },
+    { error: missingOr('validation.invalid') },
+  ),
+  z.transform(({ pickup, dropoff }): QuoteRequest => ({ pickup, dropoffs: [dropoff] })),
+);
+
+/**
+ * The schema for a request body: `{pickup, dropoffs}`, or the first published `{pickup, dropoff}`
+ * (its field errors then keep its own names, `dropoff.street`).
+ */
+export function quoteRequestSchemaFor(body: unknown): z.ZodMiniType<QuoteRequest> {
+  const record = typeof body === 'object' && body !== null ? body : {};
+  return !('dropoffs' in record) && 'dropoff' in record
+    ? singleDropoffRequestSchema
+    : quoteRequestSchema;
+}

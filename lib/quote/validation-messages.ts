@@ -16,6 +16,7 @@ export const validationMessages: Record<ValidationLanguage, Record<ValidationKey
     'validation.latitude': 'La latitud debe ser un número entre -90 y 90.',
     'validation.longitude': 'La longitud debe ser un número entre -180 y 180.',
     'validation.email': 'Escribe un correo electrónico válido.',
+    'validation.tooManyStops': 'Hasta 9 entregas por cotización.',
     'validation.summary': 'Revisa los campos marcados.',
   },
   en: {
@@ -30,6 +31,7 @@ export const validationMessages: Record<ValidationLanguage, Record<ValidationKey
     'validation.latitude': 'The latitude must be a number from -90 to 90.',
     'validation.longitude': 'The longitude must be a number from -180 to 180.',
     'validation.email': 'Enter a valid e-mail address.',
+    'validation.tooManyStops': 'Up to 9 drop-offs per quote.',
     'validation.summary': 'Some fields need attention.',
   },
 };

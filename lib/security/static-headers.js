@@ -58,13 +58,21 @@ const FILE_CONTENT_SECURITY_POLICY =
 
 /**
  * A path whose last segment has a file extension, outside Next's own static files (which need no
- * policy: they are scripts and styles loaded by pages that have one) and the data routes. Path-to-regexp syntax, as
- * next.config.js `headers()` reads it.
+ * policy: they are scripts and styles loaded by pages that have one), the data routes and the
+ * service worker (a worker's script brings its own policy, and this one would forbid its fetches).
+ * Path-to-regexp syntax, as next.config.js `headers()` reads it.
  */
-const FILE_PATH_SOURCE = '/:file((?!_next/|api/|courier/).*\\.\\w+)';
+const FILE_PATH_SOURCE = '/:file((?!_next/|api/|courier/|sw\\.js$).*\\.\\w+)';
 
 /** Any letter case: proxies write `https`, some `HTTPS`. Next's `has` values are regular expressions. */
 const HTTPS_FORWARDED = '[Hh][Tt][Tt][Pp][Ss](\\s*,.*)?';
+
+/**
+ * The service worker's script (/sw.js): asked again on every update check and every use, never
+ * taken from an HTTP cache (a worker kept for a year would keep every dispatcher on an old build).
+ * Browsers already skip their HTTP cache for it; a proxy or CDN in front is told the same.
+ */
+const WORKER_SCRIPT_HEADERS = { 'cache-control': 'no-cache' };
 
 /** Two years, as browsers' preload lists ask; without includeSubDomains, which is the operator's call. */
 const HSTS = `max-age=${2 * 365 * 24 * 3600}`;
@@ -87,6 +95,7 @@ function staticHeaderRules() {
     },
     { source: '/api/:path*', headers: dataPolicy },
     { source: '/courier/:path*', headers: dataPolicy },
+    { source: '/sw.js', headers: list(WORKER_SCRIPT_HEADERS) },
     {
       source: '/:path*',
       has: [{ type: 'header', key: 'x-forwarded-proto', value: HTTPS_FORWARDED }],
@@ -101,6 +110,7 @@ module.exports = {
   DATA_CONTENT_SECURITY_POLICY,
   FILE_CONTENT_SECURITY_POLICY,
   FILE_PATH_SOURCE,
+  WORKER_SCRIPT_HEADERS,
   HSTS,
   staticHeaderRules,
 };

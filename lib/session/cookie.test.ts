@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   clearedSessionCookieHeader,
+  clearedSessionCookieHeaders,
   readCookie,
   readSessionCookie,
   sessionCookieHeader,
+  shellCookieHeader,
+  shellKeyOf,
 } from './cookie';
 
 const request = (headers: Record<string, string>) => new Request('http://app.test/', { headers });
@@ -19,6 +22,25 @@ describe('the session cookie', () => {
     expect(clearedSessionCookieHeader({ secure: false })).toBe(
       'dq_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
     );
+  });
+
+  it('has a readable companion for the offline screen: the same lifetime, cleared with it', () => {
+    expect(shellCookieHeader('session-id-1', { secure: false, maxAgeSeconds: 43200 })).toBe(
+      `dq_shell=${shellKeyOf('session-id-1')}; Path=/; Max-Age=43200; SameSite=Strict`,
+    );
+    expect(shellCookieHeader('s', { secure: true, maxAgeSeconds: 5 })).toMatch(/; Secure$/);
+    expect(clearedSessionCookieHeaders({ secure: false })).toEqual([
+      'dq_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+      'dq_shell=; Path=/; Max-Age=0; SameSite=Strict',
+    ]);
+  });
+
+  it('names each session with a key that does not reveal its id', () => {
+    const key = shellKeyOf('AbCdEfGhIjKlMnOpQrStUvWx');
+    expect(key).toMatch(/^[\w-]{22}$/);
+    expect(key).toBe(shellKeyOf('AbCdEfGhIjKlMnOpQrStUvWx'));
+    expect(shellKeyOf('AbCdEfGhIjKlMnOpQrStUvWy')).not.toBe(key);
+    expect(key).not.toContain('AbCdEf');
   });
 
   it('is found among the request’s cookies', () => {

@@ -1,5 +1,7 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { env } from '@/lib/env';
+import { SHELL_COOKIE } from '@/lib/offline/offline-screen';
 
 /**
  * The dispatcher's session cookie: sealed by iron, httpOnly, first-party only. Over https it is
@@ -78,4 +80,35 @@ export function sessionCookieHeader(
 
 export function clearedSessionCookieHeader({ secure }: { secure: boolean }): string {
   return `${sessionCookieName(secure)}=; ${attributes(secure, 0)}`;
+}
+
+/**
+ * The session's readable companion cookie (lib/offline/offline-screen.ts): tells the service
+ * worker which session its kept copy of the screen belongs to. A one-way digest of the session id,
+ * so that it names the session without revealing the id the server revokes it by; it signs no one
+ * in and the server never reads it. Same path and lifetime as the session cookie, not httpOnly
+ * (the worker reads it through the Cookie Store API), SameSite=Strict (never needed cross-site).
+ */
+export function shellKeyOf(sessionId: string): string {
+  return createHash('sha256').update(`dq-shell:${sessionId}`).digest('base64url').slice(0, 22);
+}
+
+function shellAttributes(secure: boolean, maxAgeSeconds: number): string {
+  return `Path=/; Max-Age=${Math.max(0, Math.round(maxAgeSeconds))}; SameSite=Strict${secure ? '; Secure' : ''}`;
+}
+
+/** The companion cookie of a session, with the same lifetime as its session cookie. */
+export function shellCookieHeader(
+  sessionId: string,
+  { secure, maxAgeSeconds }: { secure: boolean; maxAgeSeconds: number },
+): string {
+  return `${SHELL_COOKIE}=${shellKeyOf(sessionId)}; ${shellAttributes(secure, maxAgeSeconds)}`;
+}
+
+/** Removes both cookies of a session from the browser. */
+export function clearedSessionCookieHeaders({ secure }: { secure: boolean }): string[] {
+  return [
+    clearedSessionCookieHeader({ secure }),
+    `${SHELL_COOKIE}=; ${shellAttributes(secure, 0)}`,
+  ];
 }

@@ -5,11 +5,12 @@ import { env } from '@/lib/env';
 import { ApiError, errorResponse } from '@/lib/http/api-error';
 import { apiRoute, type RequestContext } from '@/lib/http/api-route';
 import {
-  clearedSessionCookieHeader,
+  clearedSessionCookieHeaders,
   cookieValues,
   isSecureRequest,
   readSessionCookie,
   sessionCookieHeader,
+  shellCookieHeader,
 } from './cookie';
 import { CookieSession, sessionExpired, type DispatcherSession } from './dispatcher-session';
 import { accountKey, type SessionRef } from './revocations';
@@ -54,10 +55,35 @@ export const sessionCookieOf = (request: Request) =>
 
 /** A Set-Cookie header carrying the session, valid until the session ends. */
 export async function sessionCookieFor(request: Request, sealed: SealedSession): Promise<string> {
-  return sessionCookieHeader(await sealSession(sealed), {
+  return sessionCookieHeader(await sealSession(sealed), cookieLifetime(request, sealed));
+}
+
+/**
+ * At sign-in, the session cookie and its companion for the offline screen (lib/offline/
+ * offline-screen.ts), both valid until the session ends. A token renewal rewrites the session
+ * cookie only: the companion names the session, which stays the same.
+ */
+export async function sessionCookiesFor(
+  request: Request,
+  sealed: SealedSession,
+): Promise<string[]> {
+  return [
+    await sessionCookieFor(request, sealed),
+    shellCookieHeader(sealed.sid, cookieLifetime(request, sealed)),
+  ];
+}
+
+function cookieLifetime(request: Request, sealed: SealedSession) {
+  return {
     secure: isSecureRequest(request),
     maxAgeSeconds: (sessionEndsAt(sealed) - Date.now()) / 1000,
-  });
+  };
+}
+
+/** Appends every Set-Cookie header to the response (one header per cookie). */
+export function withCookies(response: Response, cookies: readonly string[]): Response {
+  for (const cookie of cookies) response.headers.append('set-cookie', cookie);
+  return response;
 }
 
 /** Signs one session out: its cookie signs nobody in any more, on this server, after a restart too. */
@@ -80,11 +106,6 @@ export async function endEverySession(email: string): Promise<void> {
   );
 }
 
-function withCookie(response: Response, cookie: string): Response {
-  response.headers.append('set-cookie', cookie);
-  return response;
-}
-
 /**
  * apiRoute for the routes that need a signed-in dispatcher. Reads the session from the request's
  * cookie (Web Request only, so any server can serve it), answers 401 without one, and sends the
@@ -99,7 +120,7 @@ export function sessionRoute(
 ): (request: Request) => Promise<Response> {
   return apiRoute(async (request, context) => {
     const cookie = sessionCookieOf(request);
-    const clearCookie = clearedSessionCookieHeader({ secure: isSecureRequest(request) });
+    const clearCookies = clearedSessionCookieHeaders({ secure: isSecureRequest(request) });
     let session: CookieSession;
     try {
       const sealed = await sessionFromCookie(cookie);
@@ -112,7 +133,7 @@ export function sessionRoute(
     } catch (error) {
       // A cookie that no longer signs anyone in is removed from the browser.
       return cookie.value || cookie.ambiguous
-        ? withCookie(errorResponse(error), clearCookie)
+        ? withCookies(errorResponse(error), clearCookies)
         : errorResponse(error);
     }
 
@@ -123,12 +144,12 @@ export function sessionRoute(
       if (!(error instanceof ApiError)) throw error;
       if (error.code === 'session_expired') {
         await endSession(session.current);
-        return withCookie(errorResponse(error), clearCookie);
+        return withCookies(errorResponse(error), clearCookies);
       }
       response = errorResponse(error);
     }
     if (session.cookieOutdated) {
-      response = withCookie(response, await sessionCookieFor(request, session.current));
+      response = withCookies(response, [await sessionCookieFor(request, session.current)]);
     }
     return response;
   });
@@ -200,10 +221,10 @@ export async function signOutNoteAccount(
  */
 export async function signOut(request: Request): Promise<string[]> {
   const sealed = await validSessionOf(request);
-  const cleared = clearedSessionCookieHeader({ secure: isSecureRequest(request) });
-  if (!sealed) return [cleared];
+  const cleared = clearedSessionCookieHeaders({ secure: isSecureRequest(request) });
+  if (!sealed) return cleared;
   await endSession(sealed);
-  return [cleared, await signOutNoteCookie(request, sealed.login.email)];
+  return [...cleared, await signOutNoteCookie(request, sealed.login.email)];
 }
 
 /**
@@ -221,10 +242,7 @@ export async function signOutEverywhere(
   await endEverySession(email);
   if (sealed) sessionState().latestTokens.delete(sealed.sid);
   log.info({ signOut: 'everywhere', account: email.trim().toLowerCase() }, 'signed out everywhere');
-  return [
-    clearedSessionCookieHeader({ secure: isSecureRequest(request) }),
-    clearedSignOutNote(request),
-  ];
+  return [...clearedSessionCookieHeaders({ secure: isSecureRequest(request) }), clearedSignOutNote(request)];
 }
 
 /** Ends the session the request's cookie carries, if any (signing in again replaces it). */

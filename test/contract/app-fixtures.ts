@@ -1,6 +1,6 @@
 import { Agent } from 'undici';
 import { expect } from 'vitest';
-import type { QuoteRequest } from '@/lib/quote/schema';
+import type { QuotePoint } from '@/lib/quote/schema';
 import recordedTrip from '../fixtures/recorded-trip.json';
 
 /** Helpers of the dispatch app's contract tests: a browser-like client with a cookie jar. */
@@ -8,8 +8,11 @@ import recordedTrip from '../fixtures/recorded-trip.json';
 export const DISPATCHER = { email: 'dispatcher@example.com', password: 'demo-password' };
 export const TEST_SESSION_SECRET = 'contract-tests-session-secret-0123456789-abcdef';
 
-/** The recorded legacy trip: Varsovia 36, Juárez → Sonora 180 int. 1, Hipódromo. */
-export const RECORDED_TRIP: QuoteRequest = recordedTrip;
+/**
+ * The recorded legacy trip: Varsovia 36, Juárez → Sonora 180 int. 1, Hipódromo, in the request's
+ * first published shape `{pickup, dropoff}` (still accepted; `{pickup, dropoffs}` is the other).
+ */
+export const RECORDED_TRIP: { pickup: QuotePoint; dropoff: QuotePoint } = recordedTrip;
 
 export const GUADALAJARA_CENTRO = {
   street: 'Avenida Hidalgo',

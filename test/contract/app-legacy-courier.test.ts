@@ -220,7 +220,7 @@ describe('quoting through the legacy courier', () => {
       zone: { id: 1, name: 'cdmx', description: 'CDMX|MÉX.|MOR.|HGO.' },
       packageType: { id: 1, name: 'Sobre' },
       quotedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      legs: [{ distanceKm: 1.58, etaMinutes: 28, price: 35 }],
+      legs: [{ from: 0, to: 1, distanceKm: 1.58, etaMinutes: 28, price: 35 }],
     });
   });
 

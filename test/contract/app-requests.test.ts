@@ -210,7 +210,7 @@ describe('request bodies', () => {
     const browser = newBrowser({ 'accept-language': 'en-US,en;q=0.9,es;q=0.5' });
     await browser.signIn();
     const answer = await browser.quote({ pickup: RECORDED_TRIP.pickup });
-    expect(answer.json.error.fields).toEqual({ dropoff: 'This field is required.' });
+    expect(answer.json.error.fields).toEqual({ dropoffs: 'This field is required.' });
     const signIn = await browser.signIn({ email: 'not-an-email', password: '' });
     expect(signIn.json.error.fields).toEqual({
       email: 'Enter a valid e-mail address.',

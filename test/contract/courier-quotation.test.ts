@@ -49,8 +49,13 @@ describe.each(ERROR_MODES)('courier quotation, %s error mode', (mode: ErrorMode)
     const text = await response.text();
     expect(leaksInternals(text), text).toBe(false);
     expect(response.status, text).toBe(failureStatus(mode, httpStatus));
-    const body = JSON.parse(text) as { code: number; message: string };
-    expect(body).toEqual({ code, message: expect.any(String) });
+    const body = JSON.parse(text) as { code: number; message: string; addressIndex?: number };
+    // {code, message} as the legacy service answered; -113 also names the address outside.
+    expect(body).toEqual({
+      code,
+      message: expect.any(String),
+      ...(code === -113 && { addressIndex: expect.any(Number) }),
+    });
     return body;
   }
 
@@ -181,17 +186,28 @@ describe.each(ERROR_MODES)('courier quotation, %s error mode', (mode: ErrorMode)
         422,
         -113,
       );
-      expect(body.message).toBe('El punto de entrega esta fuera de cobertura');
+      expect(body).toEqual({
+        code: -113,
+        message: 'El punto de entrega esta fuera de cobertura',
+        addressIndex: 1,
+      });
       await expectFailure(
         await courier.quote(trip(VARSOVIA_36, GUADALAJARA_CENTRO), token),
         422,
         -113,
       );
-      await expectFailure(
-        await courier.quote(trip(VARSOVIA_36, SONORA_180, PUEBLA_CENTRO), token),
+    });
+
+    it('names by its position the first drop-off outside the pickup’s zone', async () => {
+      const body = await expectFailure(
+        await courier.quote(
+          trip(VARSOVIA_36, SONORA_180, PUEBLA_CENTRO, GUADALAJARA_CENTRO),
+          token,
+        ),
         422,
         -113,
       );
+      expect(body.addressIndex).toBe(2);
     });
   });
 

@@ -62,6 +62,12 @@ describe('the Content-Security-Policy', () => {
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
   });
 
+  it('lets the app’s own service worker register, and no other worker', () => {
+    const csp = directives(contentSecurityPolicy(options));
+    // Without it, worker-src falls back to script-src, whose 'strict-dynamic' ignores 'self'.
+    expect(csp.get('worker-src')).toEqual(["'self'"]);
+  });
+
   it('forbids framing, plug-ins, <base> and forms posting elsewhere', () => {
     const csp = directives(contentSecurityPolicy(options));
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
@@ -187,6 +193,17 @@ describe('next.config.js headers()', () => {
     },
   );
 
+  it('has the service worker’s script asked for again at every use, never kept by a cache', () => {
+    expect(headersFor('/sw.js')).toMatchObject({
+      ...STATIC_SECURITY_HEADERS,
+      'cache-control': 'no-cache',
+    });
+    expect(headersFor('/sw.js')['service-worker-allowed']).toBeUndefined();
+    // Its own policy, not the file policy: that one would forbid the worker's fetches.
+    expect(headersFor('/sw.js')['content-security-policy']).toBeUndefined();
+    expect(headersFor('/')['cache-control']).toBeUndefined();
+  });
+
   it('leaves the policy of pages to the proxy (two policies would both apply)', () => {
     expect(headersFor('/')['content-security-policy']).toBeUndefined();
     expect(headersFor('/sign-in')['content-security-policy']).toBeUndefined();
@@ -231,6 +248,8 @@ describe('the proxy', () => {
     '/_next/static/chunks/main.js',
     '/manifest.webmanifest',
     '/icons/icon-192.png',
+    '/sw.js',
+    '/sw.js?tiles=https%3A%2F%2Ftile.openstreetmap.org%2F%7Bz%7D%2F%7Bx%7D%2F%7By%7D.png',
   ])('leaves %s to next.config.js (no per-request work)', (url) => {
     expect(unstable_doesMiddlewareMatch({ config, url })).toBe(false);
   });

@@ -48,13 +48,17 @@ afterAll(async () => {
   await legacy.close();
 });
 
-/** The answer refuses the cookie: 401 unauthenticated, and a Set-Cookie that removes it. */
+/**
+ * The answer refuses the cookie: 401 unauthenticated, and Set-Cookie headers that remove it and
+ * its companion (which would let the service worker open the screen offline).
+ */
 function expectRefusedAndCleared(answer: AppAnswer) {
   expect(answer.status).toBe(401);
   expect(answer.json).toEqual(errorEnvelope('unauthenticated'));
-  const [cleared, ...others] = answer.headers.getSetCookie();
+  const [cleared, companion, ...others] = answer.headers.getSetCookie();
   expect(others).toEqual([]);
   expect(cleared).toMatch(/^dq_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax/);
+  expect(companion).toMatch(/^dq_shell=; Path=\/; Max-Age=0; SameSite=Strict/);
 }
 
 /** Who-am-I and a quote with this cookie are both refused, and the courier sees no quotation. */
@@ -175,8 +179,10 @@ describe('signing out', () => {
     expect((await browser.quote()).status).toBe(200);
     const out = await browser.request('DELETE', '/api/session');
     expect(out.status).toBe(204);
+    // The companion goes too: the service worker's copy of the screen no longer opens offline.
     expect(out.headers.getSetCookie()).toEqual([
       'dq_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+      'dq_shell=; Path=/; Max-Age=0; SameSite=Strict',
       // The note that lets this browser sign out everywhere for the next minutes.
       expect.stringMatching(
         /^dq_signed_out=Fe26\.2\*[^;]+; Path=\/; Max-Age=600; HttpOnly; SameSite=Strict$/,
@@ -235,6 +241,24 @@ describe('the cookie’s attributes', () => {
     expect(answer.headers.getSetCookie()[0]).toMatch(
       /^__Host-dq_session=Fe26\.2\*[^;]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax; Secure$/,
     );
+  });
+
+  it('its companion for the offline screen lives as long, names the session without its id, and signs no one in', async () => {
+    const browser = newBrowser();
+    const answer = await browser.signIn();
+    const [session, companion, ...others] = answer.headers.getSetCookie();
+    expect(others).toEqual([]);
+    const maxAge = /Max-Age=(\d+)/.exec(session!)![1];
+    expect(companion).toMatch(
+      new RegExp(`^dq_shell=[\\w-]{22}; Path=/; Max-Age=${maxAge}; SameSite=Strict$`),
+    );
+    const key = companion!.slice('dq_shell='.length).split(';')[0]!;
+    // Not the sealed cookie, and on its own it is nobody.
+    expect(session).not.toContain(key);
+    const alone = newBrowser();
+    alone.cookie = `dq_shell=${key}`;
+    const who = await alone.request('GET', '/api/session');
+    expect(who.status).toBe(401);
   });
 
   it('the sealed value does not show the password, the token or the e-mail', async () => {

@@ -278,9 +278,11 @@ const COURIER_STATUS: Record<number, number[]> = {
   [-194]: [401],
 };
 
+/** `addressIndex` names the drop-off a -113 is about when a quotation has several (docs/courier-api.md). */
 const courierErrorSchema = z.strictObject({
   code: z.number().int().negative(),
   message: z.string().min(1).max(500),
+  addressIndex: z.number().int().min(0).optional(),
 });
 
 /**

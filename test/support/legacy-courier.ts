@@ -53,6 +53,11 @@ export interface LegacyCourierOptions {
    * token per account, as when several dispatchers (or another system) share one courier account.
    */
   revokeOnLogin: boolean;
+  /**
+   * Drop-offs one quotation may carry before it answers -111 over HTTP 200: 1 is a courier that
+   * quotes one drop-off at a time, as some legacy services did (default 9).
+   */
+  maxDropoffs: number;
 }
 
 export interface LegacyCourier {
@@ -129,6 +134,7 @@ export async function startLegacyCourier(
     tokenLifetimeSeconds: 3600,
     expireTokensAfterQuotes: Number.POSITIVE_INFINITY,
     revokeOnLogin: false,
+    maxDropoffs: 9,
     ...overrides,
   };
   const { privateKey } = await generateKeyPair('RS256');
@@ -307,7 +313,12 @@ export async function startLegacyCourier(
     if (!Array.isArray(addresses)) return sendJson(response, refusal(-100, 'Formato invalido'));
     type Sent = { isPickup?: unknown; isSource?: unknown; address?: Record<string, unknown> };
     const sent = addresses as Sent[];
-    if (sent.length < 2 || sent[0]?.isPickup !== 1 || sent[0]?.isSource !== 1) {
+    if (
+      sent.length < 2 ||
+      sent.length > options.maxDropoffs + 1 ||
+      sent[0]?.isPickup !== 1 ||
+      sent[0]?.isSource !== 1
+    ) {
       return sendJson(response, refusal(-111, 'Direcciones invalidas'));
     }
     const points = sent.map((item) => ({

@@ -1,13 +1,13 @@
 import { quoteTrip } from '@/lib/quote/quote-trip';
 import { readLocalizedJson } from '@/lib/quote/read-localized-json';
-import { quoteRequestSchema } from '@/lib/quote/schema';
+import { quoteRequestSchemaFor } from '@/lib/quote/schema';
 import { sessionRoute } from '@/lib/session/session-route';
 
 export const dynamic = 'force-dynamic';
 
-/** The courier's quote for a trip from the pickup (A) to the drop-off (B). */
+/** The courier's quote for a trip from the pickup (A) through the drop-offs in order. */
 export const POST = sessionRoute(async (request, session, { log }) => {
-  const trip = await readLocalizedJson(request, quoteRequestSchema);
+  const trip = await readLocalizedJson(request, quoteRequestSchemaFor);
   const quote = await quoteTrip(session, trip, { log });
   return Response.json({ quote }, { headers: { 'cache-control': 'no-store' } });
 });

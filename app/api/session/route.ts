@@ -1,6 +1,12 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { readLocalizedJson } from '@/lib/quote/read-localized-json';
-import { endSessionOf, sessionCookieFor, sessionRoute, signOut } from '@/lib/session/session-route';
+import {
+  endSessionOf,
+  sessionCookiesFor,
+  sessionRoute,
+  signOut,
+  withCookies,
+} from '@/lib/session/session-route';
 import { signIn } from '@/lib/session/sign-in';
 import { signInSchema } from '@/lib/session/sign-in-schema';
 
@@ -14,8 +20,7 @@ export const POST = apiRoute(async (request, { log, address }) => {
   const session = await signIn(input, { address, log });
   await endSessionOf(request);
   const response = Response.json({ user: session.user }, { headers: NO_STORE });
-  response.headers.append('set-cookie', await sessionCookieFor(request, session));
-  return response;
+  return withCookies(response, await sessionCookiesFor(request, session));
 });
 
 /** Who is signed in. */
@@ -26,6 +31,5 @@ export const GET = sessionRoute(async (_request, { email, name, zone }) =>
 /** Sign out on this device. */
 export const DELETE = apiRoute(async (request) => {
   const response = new Response(null, { status: 204, headers: NO_STORE });
-  for (const cookie of await signOut(request)) response.headers.append('set-cookie', cookie);
-  return response;
+  return withCookies(response, await signOut(request));
 });

@@ -1,0 +1,189 @@
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  field,
+  fillPoint,
+  keepScreenshot,
+  lookupLine,
+  openSignedIn,
+  pin,
+  pointGroup,
+  resultCard,
+  tapMap,
+  test,
+  waitForMap,
+} from './support/screen';
+import { seriousViolations } from './support/axe';
+
+/** One rider, several customers: drop-offs B, C, D… on the map, in the fields and in the quote. */
+
+const STREETS: Record<string, [string, string]> = {
+  A: ['Varsovia', '36'],
+  B: ['Sonora', '180'],
+  C: ['Durango', '200'],
+  D: ['Havre', '30'],
+};
+
+/** A stop shown folded (several stops, not the one being edited) opens with one tap. */
+async function openStop(page: Page, letter: string) {
+  const summary = pointGroup(page, letter).getByRole('button', { name: /tocar para editar/ });
+  const street = field(page, letter, 'street');
+  await expect(summary.or(street)).toBeVisible();
+  if (await summary.isVisible()) await summary.click();
+  await expect(street).toBeVisible();
+}
+
+async function writeStreets(page: Page, letters: string[]) {
+  for (const letter of letters) {
+    await openStop(page, letter);
+    await field(page, letter, 'street').fill(STREETS[letter]![0]);
+    await field(page, letter, 'exteriorNumber').fill(STREETS[letter]![1]);
+  }
+}
+
+const legs = (page: Page) => resultCard(page).getByTestId('quote-legs').getByRole('listitem');
+
+const stopLetters = (page: Page) =>
+  page
+    .locator('fieldset[data-stop]')
+    .evaluateAll((groups) => groups.map((group) => group.getAttribute('data-stop')));
+
+test.describe('several drop-offs in one quote', () => {
+  test('a 4-stop quote by taps: legs listed, reload keeps the stops, reorder and remove', async ({
+    page,
+  }, testInfo) => {
+    await openSignedIn(page);
+    await tapMap(page, testInfo, -70, -50);
+    await tapMap(page, testInfo, 60, 50);
+    for (const [letter, dx, dy] of [
+      ['C', -60, 70],
+      ['D', 70, -60],
+    ] as const) {
+      await page.getByRole('button', { name: 'Agregar entrega' }).click();
+      // The new stop is the one the next tap places.
+      await expect(page.getByRole('radio', { name: `${letter} · Entrega` })).toBeChecked();
+      await tapMap(page, testInfo, dx, dy);
+      await expect(pin(page, letter)).toBeVisible();
+      // Its address is in: the folded stop reads its colonia and what is left to write, while the
+      // keyboard goes to the first field to write in the trip (A's street).
+      await expect(pointGroup(page, letter)).toContainText(
+        'Falta escribir: calle y número exterior.',
+      );
+    }
+    for (const letter of ['A', 'B', 'C', 'D']) await expect(pin(page, letter)).toBeVisible();
+    // The map joins the stops in order and numbers the legs.
+    await expect(
+      page.locator('.leaflet-marker-pane').getByText('3', { exact: true }),
+    ).toBeAttached();
+
+    await writeStreets(page, ['A', 'B', 'C', 'D']);
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    await expect(resultCard(page)).toHaveAttribute('data-state', 'fresh');
+    await expect(legs(page)).toHaveCount(3);
+    await expect(legs(page).nth(0)).toContainText('A → B');
+    await expect(legs(page).nth(2)).toContainText('C → D');
+    expect(await seriousViolations(page)).toEqual([]);
+    await keepScreenshot(page, testInfo, `four-stops-${testInfo.project.name}`);
+
+    // A reload brings the four stops back, in order, with the quote.
+    await page.reload();
+    await waitForMap(page);
+    expect(await stopLetters(page)).toEqual(['A', 'B', 'C', 'D']);
+    await openStop(page, 'D');
+    await expect(field(page, 'D', 'street')).toHaveValue('Havre');
+    await expect(resultCard(page)).toHaveAttribute('data-state', 'fresh');
+
+    // D moves up: it is C now, and the quote no longer matches the trip.
+    await pointGroup(page, 'D').getByRole('button', { name: 'Subir Entrega (D)' }).click();
+    await openStop(page, 'C');
+    await expect(field(page, 'C', 'street')).toHaveValue('Havre');
+    await openStop(page, 'D');
+    await expect(field(page, 'D', 'street')).toHaveValue('Durango');
+    await expect(resultCard(page)).toHaveAttribute('data-state', 'stale');
+
+    // B goes: C and D become B and C.
+    await pointGroup(page, 'B').getByRole('button', { name: 'Quitar Entrega (B)' }).click();
+    expect(await stopLetters(page)).toEqual(['A', 'B', 'C']);
+    await openStop(page, 'B');
+    await expect(field(page, 'B', 'street')).toHaveValue('Havre');
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    await expect(resultCard(page)).toHaveAttribute('data-state', 'fresh');
+    await expect(legs(page)).toHaveCount(2);
+    await keepScreenshot(page, testInfo, `reordered-${testInfo.project.name}`);
+  });
+
+  test('a stop added while B’s address is still being looked up leaves B’s lookup alone', async ({
+    page,
+  }, testInfo) => {
+    await openSignedIn(page);
+    // Every reverse lookup answers late, as on a slow network.
+    await page.route('**/api/geocode/reverse**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await tapMap(page, testInfo, -70, -50);
+    await tapMap(page, testInfo, 60, 50);
+    await expect(lookupLine(page, 'B')).toHaveText(/Buscando la dirección del pin/);
+    await page.getByRole('button', { name: 'Agregar entrega' }).click();
+    await openStop(page, 'B');
+    await expect(field(page, 'B', 'neighborhood')).not.toHaveValue('');
+    await expect(field(page, 'B', 'zipCode')).toHaveValue(/^\d{5}$/);
+  });
+
+  test('a drop-off outside the pickup’s zone is named by its letter', async ({ page }) => {
+    await openSignedIn(page);
+    await fillPoint(page, 'pickup', { coordinates: '19.4245207, -99.1676911' });
+    await fillPoint(page, 'dropoff', { coordinates: '19.4133562, -99.1672142' });
+    await page.getByRole('button', { name: 'Agregar entrega' }).click();
+    await fillPoint(page, 'C', {
+      coordinates: '20.6767, -103.3475',
+      street: 'Hidalgo',
+      exteriorNumber: '400',
+    });
+    await writeStreets(page, ['A', 'B']);
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'La entrega C está fuera de la zona de la recolección.' }),
+    ).toBeVisible();
+    await expect(pointGroup(page, 'C')).toHaveAttribute('data-outside', 'true');
+    await expect(pointGroup(page, 'B')).not.toHaveAttribute('data-outside', 'true');
+  });
+
+  test('from the keyboard alone: add a stop, find it by search, move it up, quote', async ({
+    page,
+  }) => {
+    await openSignedIn(page);
+    const search = async (letter: string, text: string, pick: RegExp) => {
+      const box = pointGroup(page, letter).getByLabel('Buscar dirección');
+      await box.focus();
+      await page.keyboard.type(text);
+      await page.keyboard.press('Enter');
+      const choice = pointGroup(page, letter).getByRole('button', { name: pick }).first();
+      await choice.focus();
+      await page.keyboard.press('Enter');
+    };
+    await search('A', 'Varsovia 36, Juárez', /Varsovia 36 · Juárez/);
+    await search('B', 'Sonora 180 Hipódromo', /Sonora 180 · Hipódromo/);
+    const add = page.getByRole('button', { name: 'Agregar entrega' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    // The new stop's group takes the focus; Tab leads into its search.
+    await expect(pointGroup(page, 'C')).toBeFocused();
+    await search('C', 'Havre 30, Juárez', /Havre 30 · Juárez/);
+    await expect(field(page, 'C', 'zipCode')).toHaveValue('06600');
+
+    const up = pointGroup(page, 'C').getByRole('button', { name: 'Subir Entrega (C)' });
+    await up.focus();
+    await page.keyboard.press('Enter');
+    await openStop(page, 'B');
+    await expect(field(page, 'B', 'street')).toHaveValue('Havre');
+
+    await page.getByRole('button', { name: 'Cotizar' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(resultCard(page)).toHaveAttribute('data-state', 'fresh');
+    await expect(legs(page)).toHaveCount(2);
+    await expect(legs(page).nth(0)).toContainText('A → B');
+  });
+});
