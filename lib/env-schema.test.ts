@@ -58,6 +58,8 @@ describe('configuration', () => {
     ['COURIER_SERVICE', 'maybe', /COURIER_SERVICE: expected on or off/],
     ['COURIER_CLIENTS', 'nocolon', /COURIER_CLIENTS: expected comma-separated id:secret pairs/],
     ['GEOCODER', 'google', /GEOCODER: expected builtin, nominatim or photon/],
+    ['TRUST_PROXY', 'yes', /TRUST_PROXY: expected the number of trusted proxy hops/],
+    ['TRUST_PROXY', '-1', /TRUST_PROXY: expected 0 or more proxy hops/],
     [
       'NEXT_PUBLIC_TILE_URL',
       'https://tiles.example.com/',
@@ -66,6 +68,15 @@ describe('configuration', () => {
   ])('a wrong %s stops start-up with a message naming it', (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(message);
+  });
+
+  it('with no proxy trusted, the connection’s address counts; sign-outs are kept in .data', () => {
+    expect(parseEnv({}).trustProxy).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseEnv({}).dataDir).toBe('.data');
+    expect(parseEnv({ DATA_DIR: '/var/lib/dispatch-quote' }).dataDir).toBe(
+      '/var/lib/dispatch-quote',
+    );
   });
 
   it('durations read as seconds or with a unit', () => {

@@ -47,6 +47,9 @@ beforeAll(async () => {
     COURIER_CLIENTS: undefined,
     SESSION_SECRET: TEST_SESSION_SECRET,
     LOG_LEVEL: 'info',
+    // Each request names a fresh address (`fresh()`), as if behind a proxy: the properties are
+    // about bodies, not about the per-address limit.
+    TRUST_PROXY: '1',
   });
   const { redirectLogs } = await import('@/lib/log');
   redirectLogs({ write: (line) => logLines.push(line) });

@@ -7,7 +7,6 @@ import {
   signOut,
   withCookies,
 } from '@/lib/session/session-route';
-import { clientAddress } from '@/lib/http/client-address';
 import { signIn } from '@/lib/session/sign-in';
 import { signInSchema } from '@/lib/session/sign-in-schema';
 
@@ -16,9 +15,9 @@ export const dynamic = 'force-dynamic';
 const NO_STORE = { 'cache-control': 'no-store' };
 
 /** Sign in: the courier checks the password; the session goes into a sealed httpOnly cookie. */
-export const POST = apiRoute(async (request, { log }) => {
+export const POST = apiRoute(async (request, { log, address }) => {
   const input = await readLocalizedJson(request, signInSchema, { maxBytes: 4 * 1024 });
-  const session = await signIn(input, { address: clientAddress(request), log });
+  const session = await signIn(input, { address, log });
   await endSessionOf(request);
   const response = Response.json({ user: session.user }, { headers: NO_STORE });
   return withCookies(response, await sessionCookiesFor(request, session));
@@ -29,7 +28,7 @@ export const GET = sessionRoute(async (_request, { email, name, zone }) =>
   Response.json({ user: { email, name, ...(zone ? { zone } : {}) } }, { headers: NO_STORE }),
 );
 
-/** Sign out. */
+/** Sign out on this device. */
 export const DELETE = apiRoute(async (request) => {
   const response = new Response(null, { status: 204, headers: NO_STORE });
   return withCookies(response, await signOut(request));
