@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FoundAddress, SearchResult } from '@/lib/geocoding/answers';
+import type { FoundAddress, SearchResult } from '@/lib/api/geocode';
 import {
   AREA_METRES,
   NUDGE_METRES,

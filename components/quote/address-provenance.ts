@@ -1,4 +1,4 @@
-import type { AddressField, FoundAddress, SearchResult } from '@/lib/geocoding/answers';
+import type { AddressField, FoundAddress, SearchResult } from '@/lib/api/geocode';
 import { isOtherArea, isSamePlace } from './same-place-rule';
 import type { LatLng, PointDraft } from './quote-draft';
 

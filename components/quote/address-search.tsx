@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslations } from 'use-intl';
 import { RequestError, requestJson } from '@/components/ui/request-json';
-import type { SearchAnswer, SearchResult, TypedStreet } from '@/lib/geocoding/answers';
+import type { SearchAnswer, SearchResult, TypedStreet } from '@/lib/api/geocode';
 import type { LatLng } from './quote-draft';
 import styles from './quote-screen.module.css';
 

@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import { useFormatter, useTranslations } from 'use-intl';
-import type { AddressField } from '@/lib/geocoding/answers';
+import type { AddressField } from '@/lib/api/geocode';
 import styles from './quote-screen.module.css';
 
 /** Which fields a moved pin left behind, and the two ways to settle them: keep or clear. */

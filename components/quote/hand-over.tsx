@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useFormatter, useTranslations } from 'use-intl';
 import { MONEY_LOCALE } from '@/lib/i18n/config';
-import type { Quote } from '@/lib/quote/quote';
+import type { Quote } from '@/lib/api/quote';
 import type { QuoteDraftValues } from './quote-draft';
 import { shareText } from './quote-handover';
 import styles from './quote-screen.module.css';

@@ -1,5 +1,5 @@
 import { get, set, type FieldErrors, type Resolver } from 'react-hook-form';
-import type { AddressField } from '@/lib/geocoding/answers';
+import type { AddressField } from '@/lib/api/geocode';
 import type { QuoteRequest } from '@/lib/quote/schema';
 import type { QuoteDraftValues } from './quote-draft';
 import { tripStops } from './trip-stops';

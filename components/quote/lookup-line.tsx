@@ -1,7 +1,7 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'use-intl';
-import type { AddressField } from '@/lib/geocoding/answers';
+import type { AddressField } from '@/lib/api/geocode';
 import type { LookupStatus } from './use-reverse-geocode';
 import styles from './quote-screen.module.css';
 

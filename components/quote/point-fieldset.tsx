@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { useId } from 'react';
 import { get, useFormContext, type FieldError } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
-import type { AddressField, SearchResult, TypedStreet } from '@/lib/geocoding/answers';
+import type { AddressField, SearchResult, TypedStreet } from '@/lib/api/geocode';
 import { AddressSearch } from './address-search';
 import { CoordinatesField } from './coordinates-field';
 import { FieldNotes, notesOf, useFieldMessage } from './field-notes';

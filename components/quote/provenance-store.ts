@@ -1,4 +1,4 @@
-import type { AddressField } from '@/lib/geocoding/answers';
+import type { AddressField } from '@/lib/api/geocode';
 import { earlierFields } from './address-provenance';
 import type { DraftProvenance } from './quote-draft';
 

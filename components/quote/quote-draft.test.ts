@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Quote } from '@/lib/quote/quote';
+import type { Quote } from '@/lib/api/quote';
 import { vouchedFor } from './address-provenance';
 import {
   MAX_DROPOFFS,

@@ -1,5 +1,5 @@
 import { fold } from '@/lib/geocoding/fold';
-import type { Quote } from '@/lib/quote/quote';
+import type { Quote } from '@/lib/api/quote';
 import type { PointProvenance } from './address-provenance';
 import { parseProvenance } from './provenance-storage';
 

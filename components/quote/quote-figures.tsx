@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from 'use-intl';
 import { MONEY_LOCALE } from '@/lib/i18n/config';
-import type { Quote, QuoteLeg } from '@/lib/quote/quote';
+import type { Quote, QuoteLeg } from '@/lib/api/quote';
 import { HandOver } from './hand-over';
 import type { QuoteDraftValues } from './quote-draft';
 import { letterOf } from './trip-stops';

@@ -1,4 +1,4 @@
-import type { Quote } from '@/lib/quote/quote';
+import type { Quote } from '@/lib/api/quote';
 import { pointSummary, type QuoteDraftValues } from './quote-draft';
 import { tripStops } from './trip-stops';
 

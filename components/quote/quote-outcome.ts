@@ -1,5 +1,6 @@
-import { RequestError } from '@/components/ui/request-json';
-import type { Quote } from '@/lib/quote/quote';
+import { RequestError, type ScreenErrorCode } from '@/components/ui/request-json';
+import type { ApiErrorCode } from '@/lib/api/errors';
+import type { Quote } from '@/lib/api/quote';
 import type { QuoteDraftValues } from './quote-draft';
 import type { TripReadiness } from './trip-readiness';
 import { PICKUP, tripStops } from './trip-stops';
@@ -10,20 +11,8 @@ import { PICKUP, tripStops } from './trip-stops';
  * draft as it is now.
  */
 
-export type QuoteProblem =
-  | 'pickup_out_of_coverage'
-  | 'dropoff_out_of_coverage'
-  | 'single_dropoff_courier'
-  | 'courier_rejected'
-  | 'courier_unavailable'
-  | 'courier_timeout'
-  | 'courier_error'
-  | 'rate_limited'
-  | 'invalid_request'
-  | 'offline'
-  | 'unknown';
-
-const KNOWN_PROBLEMS = new Set<string>([
+/** The API's refusals (lib/api/errors.ts) and the screen's own that the result card words. */
+const WORDED_PROBLEMS = [
   'pickup_out_of_coverage',
   'dropoff_out_of_coverage',
   'single_dropoff_courier',
@@ -34,7 +23,12 @@ const KNOWN_PROBLEMS = new Set<string>([
   'rate_limited',
   'invalid_request',
   'offline',
-]);
+] as const satisfies readonly (ApiErrorCode | ScreenErrorCode)[];
+
+export type QuoteProblem = (typeof WORDED_PROBLEMS)[number] | 'unknown';
+
+const isWorded = (code: string): code is (typeof WORDED_PROBLEMS)[number] =>
+  (WORDED_PROBLEMS as readonly string[]).includes(code);
 
 /** Problems the dispatcher can do nothing about but try again. */
 export const RETRYABLE: ReadonlySet<QuoteProblem> = new Set([
@@ -61,7 +55,7 @@ export type ResultState =
 
 export function problemOf(error: unknown): QuoteProblem {
   if (!(error instanceof RequestError)) return 'unknown';
-  if (KNOWN_PROBLEMS.has(error.code)) return error.code as QuoteProblem;
+  if (isWorded(error.code)) return error.code;
   if (error.code === 'timeout') return 'courier_timeout';
   if (error.status >= 502) return 'courier_error';
   return 'unknown';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'use-intl';
-import type { SearchAnswer, SearchResult, TypedStreet } from '@/lib/geocoding/answers';
+import type { SearchAnswer, SearchResult, TypedStreet } from '@/lib/api/geocode';
 import styles from './quote-screen.module.css';
 
 /**

@@ -1,4 +1,4 @@
-import type { AddressField } from '@/lib/geocoding/answers';
+import type { AddressField } from '@/lib/api/geocode';
 import { ADDRESS_FIELDS } from './address-provenance';
 import { pinOf, type QuoteDraftValues } from './quote-draft';
 import { tripStops, type Stop, type StopPath } from './trip-stops';

@@ -2,7 +2,7 @@
 
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import type { AddressField, SearchResult, TypedStreet } from '@/lib/geocoding/answers';
+import type { AddressField, SearchResult, TypedStreet } from '@/lib/api/geocode';
 import type { QuoteRequest } from '@/lib/quote/schema';
 import {
   ADDRESS_FIELDS,

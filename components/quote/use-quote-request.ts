@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { RequestError, requestJson } from '@/components/ui/request-json';
-import type { Quote } from '@/lib/quote/quote';
+import type { Quote, QuoteAnswer } from '@/lib/api/quote';
 import type { QuoteRequest } from '@/lib/quote/schema';
 import { isSessionOver } from './quote-outcome';
 import type { QuoteDraftValues } from './quote-draft';
@@ -53,9 +53,9 @@ export function useQuoteRequest({
   onSettled: () => void;
 }) {
   const router = useRouter();
-  return useMutation<{ quote: Quote }, Error, QuoteAttempt>({
+  return useMutation<QuoteAnswer, Error, QuoteAttempt>({
     mutationFn: ({ request }) =>
-      requestJson<{ quote: Quote }>('/api/quote', {
+      requestJson<QuoteAnswer>('/api/quote', {
         method: 'POST',
         body: request,
         timeoutMs: 30_000,

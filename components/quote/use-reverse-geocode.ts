@@ -2,7 +2,7 @@
 
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { requestJson } from '@/components/ui/request-json';
-import type { AddressField, FoundAddress, ReverseAnswer } from '@/lib/geocoding/answers';
+import type { AddressField, FoundAddress, ReverseAnswer } from '@/lib/api/geocode';
 import type { LatLng } from './quote-draft';
 
 /** Where a stop's lookup stands; `filled` names the fields the answer filled in. */

@@ -2,7 +2,7 @@
 
 import { useCallback, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import type { Quote } from '@/lib/quote/quote';
+import type { Quote } from '@/lib/api/quote';
 import type { QuoteRequest } from '@/lib/quote/schema';
 import { vouchedFor } from './address-provenance';
 import {

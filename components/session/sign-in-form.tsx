@@ -4,13 +4,16 @@ import { useRouter } from 'next/navigation';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'use-intl';
 import { RequestError, requestJson } from '@/components/ui/request-json';
+import type { ApiErrorCode } from '@/lib/api/errors';
+import { checkSignIn, type SignInFieldMessage } from './sign-in-check';
 import styles from './sign-in-form.module.css';
 import { SignOutEverywhere } from './sign-out-everywhere';
 
+/** The failures the form words (signIn.errors.*): the API's codes and the screen's own. */
 type SignInError =
-  'invalid_credentials' | 'rate_limited' | 'courier_unavailable' | 'offline' | 'unknown';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+  | Extract<ApiErrorCode, 'invalid_credentials' | 'rate_limited' | 'courier_unavailable'>
+  | 'offline'
+  | 'unknown';
 
 function errorOf(error: unknown): SignInError {
   if (!(error instanceof RequestError)) return 'unknown';
@@ -38,6 +41,7 @@ export function SignInForm({
   offerSignOutEverywhere?: boolean;
 }) {
   const t = useTranslations('signIn');
+  const tField = useTranslations();
   const router = useRouter();
   const id = useId();
   const emailRef = useRef<HTMLInputElement>(null);
@@ -45,25 +49,27 @@ export function SignInForm({
   const [showPassword, setShowPassword] = useState(false);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<SignInError | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const [fieldErrors, setFieldErrors] = useState<{
+    email?: SignInFieldMessage;
+    password?: SignInFieldMessage;
+  }>({});
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const email = String(data.get('email') ?? '').trim();
-    const password = String(data.get('password') ?? '');
-    const errors: typeof fieldErrors = {};
-    if (!email) errors.email = t('errors.emailRequired');
-    else if (!EMAIL.test(email)) errors.email = t('errors.emailInvalid');
-    if (!password) errors.password = t('errors.passwordRequired');
-    setFieldErrors(errors);
+    const checked = checkSignIn({
+      email: String(data.get('email') ?? ''),
+      password: String(data.get('password') ?? ''),
+    });
+    setFieldErrors(checked.ok ? {} : checked.errors);
     setFailure(null);
-    if (errors.email) return emailRef.current?.focus();
-    if (errors.password) return passwordRef.current?.focus();
+    if (!checked.ok) {
+      return (checked.errors.email ? emailRef : passwordRef).current?.focus();
+    }
 
     setPending(true);
     try {
-      await requestJson('/api/session', { method: 'POST', body: { email, password } });
+      await requestJson('/api/session', { method: 'POST', body: checked.input });
       router.replace(next);
       router.refresh();
     } catch (error) {
@@ -111,7 +117,7 @@ export function SignInForm({
         />
         {fieldErrors.email && (
           <p id={`${id}-email-error`} className="field-error">
-            {fieldErrors.email}
+            {tField(fieldErrors.email)}
           </p>
         )}
       </div>
@@ -146,7 +152,7 @@ export function SignInForm({
         </div>
         {fieldErrors.password && (
           <p id={`${id}-password-error`} className="field-error">
-            {fieldErrors.password}
+            {tField(fieldErrors.password)}
           </p>
         )}
       </div>

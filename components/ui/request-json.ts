@@ -4,14 +4,24 @@
  * a request that never reached the server becomes `offline` or `network`, so the screen can say so
  * instead of showing a broken page. Either way the app's network state (use-online.ts) hears of it.
  */
+import type { ApiErrorCode, ErrorEnvelope, FieldErrors } from '@/lib/api/errors';
 import { isServerUnreachable, reportNetworkFailure, reportServerAnswer } from './use-online';
+
+/** What the screen itself says of a request that never got an answer. */
+export type ScreenErrorCode = 'offline' | 'network' | 'timeout';
+
+/**
+ * A failed request's code: the API's own (lib/api/errors.ts), the screen's, or `http_<status>`
+ * for an answer that carried no envelope (a proxy's error page).
+ */
+export type RequestErrorCode = ApiErrorCode | ScreenErrorCode | `http_${number}`;
 
 export class RequestError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: RequestErrorCode,
     readonly status: number,
     message: string,
-    readonly fields?: Record<string, string>,
+    readonly fields?: FieldErrors,
   ) {
     super(message);
     this.name = 'RequestError';
@@ -61,15 +71,13 @@ export async function requestJson<T>(
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const error = (payload as { error?: { code?: unknown; message?: unknown; fields?: unknown } })
-      ?.error;
+    // Read warily: a proxy or an older server may answer with something else than the envelope.
+    const error = (payload as Partial<Record<keyof ErrorEnvelope, Record<string, unknown>>>)?.error;
     throw new RequestError(
-      typeof error?.code === 'string' ? error.code : `http_${response.status}`,
+      typeof error?.code === 'string' ? (error.code as ApiErrorCode) : `http_${response.status}`,
       response.status,
       typeof error?.message === 'string' ? error.message : response.statusText,
-      error?.fields && typeof error.fields === 'object'
-        ? (error.fields as Record<string, string>)
-        : undefined,
+      error?.fields && typeof error.fields === 'object' ? (error.fields as FieldErrors) : undefined,
     );
   }
   return payload as T;

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import type { Quote, QuoteLeg } from '@/lib/quote/quote';
+import type { Quote, QuoteLeg } from '@/lib/api/quote';
 
 /**
  * The courier's successful answers, read liberally (numbers or numeric text, unknown fields, the

@@ -7,7 +7,7 @@ import {
 } from '@/lib/courier-api/wire';
 import { env } from '@/lib/env';
 import { log as rootLog } from '@/lib/log';
-import type { Quote } from '@/lib/quote/quote';
+import type { Quote } from '@/lib/api/quote';
 import type { QuoteRequest } from '@/lib/quote/schema';
 import { describeIssues, loginAnswerSchema, quotationAnswerSchema } from './answers';
 import { courierGarbled } from './errors';

@@ -10,7 +10,7 @@ import {
   type PlaceMatch,
 } from './gazetteer';
 import type { AddressQuery, GeocodedAddress, GeocodedPlace, Geocoder, LatLng } from './types';
-import type { SearchResultKind } from './answers';
+import type { SearchResultKind } from '@/lib/api/geocode';
 
 /** The offline geocoder over the built-in gazetteer: colonia and zip code, never a street. */
 export class BuiltinGeocoder implements Geocoder {

@@ -1,4 +1,5 @@
-import type { GeocoderCapabilities, GeocoderProvider } from './types';
+import type { GeocoderProvider } from '@/lib/api/geocode';
+import type { GeocoderCapabilities } from './types';
 
 /**
  * Per provider, what the screen may do. Pure and safe for the browser: the screen reads

@@ -1,4 +1,4 @@
-import type { GeocoderProvider } from './types';
+import type { GeocoderProvider } from '@/lib/api/geocode';
 
 /**
  * Why an upstream geocoder gave no answer. `timeout`: it did not answer within the configured time;

@@ -13,7 +13,7 @@ import { GeocoderError } from './errors';
 import { fold } from './fold';
 import { DEFAULT_LOOKUP_CACHE, LookupCache, type LookupCacheOptions } from './lookup-cache';
 import { searchWithFallback } from './provider-query';
-import type { SearchResultKind } from './answers';
+import type { SearchResultKind } from '@/lib/api/geocode';
 import type { AddressQuery, GeocodedAddress, GeocodedPlace, Geocoder, LatLng } from './types';
 import { APP_USER_AGENT, getUpstreamJson } from './upstream';
 

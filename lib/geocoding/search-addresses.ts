@@ -1,6 +1,6 @@
 import 'server-only';
 import { parseAddressText } from './address-text';
-import type { AddressField, SearchAnswer, SearchResult, TypedStreet } from './answers';
+import type { AddressField, SearchAnswer, SearchResult, TypedStreet } from '@/lib/api/geocode';
 import { namesPlace } from './name-match';
 import type { AddressQuery, GeocodedPlace, Geocoder, LatLng } from './types';
 

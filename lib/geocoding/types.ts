@@ -1,11 +1,11 @@
 import type { AddressTextParts } from './address-text';
-import type { FoundAddress, SearchResultKind } from './answers';
+import type { FoundAddress, GeocoderProvider, SearchResultKind } from '@/lib/api/geocode';
 
 /**
  * What every geocoder answers: the address fields of the quote form (street and numbers may be
  * empty when unknown; the interior number always is, no geocoder knows it), a display label
  * ("Varsovia 36, Juárez, 06600 Cuauhtémoc, Ciudad de México"), the alcaldía or municipio, and
- * where the answer came from. The screen's own type, FoundAddress, in lib/geocoding/answers.ts.
+ * where the answer came from. The API's type, FoundAddress, in lib/api/geocode.ts.
  */
 export type GeocodedAddress = FoundAddress;
 
@@ -13,8 +13,6 @@ export type GeocodedAddress = FoundAddress;
 export interface GeocodedPlace extends GeocodedAddress {
   kind: SearchResultKind;
 }
-
-export type GeocoderProvider = 'builtin' | 'nominatim' | 'photon';
 
 export interface LatLng {
   lat: number;

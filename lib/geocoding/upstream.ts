@@ -3,7 +3,7 @@ import { request } from 'undici';
 import packageJson from '@/package.json';
 import { log } from '@/lib/log';
 import { GeocoderError } from './errors';
-import type { GeocoderProvider } from './types';
+import type { GeocoderProvider } from '@/lib/api/geocode';
 
 /** Larger answers are not what a geocoder sends for one address lookup. */
 const MAX_BODY_BYTES = 1024 * 1024;

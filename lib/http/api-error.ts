@@ -1,36 +1,15 @@
+import {
+  API_ERROR_STATUS,
+  type ApiErrorCode,
+  type ErrorEnvelope,
+  type FieldErrors,
+} from '@/lib/api/errors';
+
 /**
  * The dispatch app's errors: one type with a code, a status and a human message, turned into the
- * JSON envelope `{ error: { code, message, fields? } }` by `errorResponse` and nowhere else.
+ * JSON envelope `{ error: { code, message, fields? } }` by `errorResponse` and nowhere else. The
+ * codes and their statuses are the API's contract (lib/api/errors.ts), shared with the screen.
  */
-
-const STATUS = {
-  invalid_request: 400,
-  unauthenticated: 401,
-  invalid_credentials: 401,
-  session_expired: 401,
-  forbidden_origin: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  pickup_out_of_coverage: 422,
-  dropoff_out_of_coverage: 422,
-  courier_rejected: 422,
-  single_dropoff_courier: 422,
-  rate_limited: 429,
-  internal_error: 500,
-  courier_error: 502,
-  courier_unavailable: 503,
-  geocoder_unavailable: 503,
-  courier_timeout: 504,
-  geocoder_timeout: 504,
-} as const;
-
-export type ApiErrorCode = keyof typeof STATUS;
-
-/** Per-field messages, keyed by the field's dotted path in the request (`pickup.zipCode`). */
-export type FieldErrors = Record<string, string>;
-
 export class ApiError extends Error {
   readonly status: number;
 
@@ -46,12 +25,8 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
-    this.status = STATUS[code];
+    this.status = API_ERROR_STATUS[code];
   }
-}
-
-export interface ErrorEnvelope {
-  error: { code: ApiErrorCode; message: string; fields?: FieldErrors };
 }
 
 /** An ApiError as its response; anything else as a bare 500 that says nothing of the cause. */

@@ -1,5 +1,6 @@
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
-import { ApiError, type FieldErrors } from './api-error';
+import type { FieldErrors } from '@/lib/api/errors';
+import { ApiError } from './api-error';
 
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchAnswer } from '@/lib/geocoding/answers';
+import type { SearchAnswer } from '@/lib/api/geocode';
 import { GEOCODE_LOOKUPS_PER_WINDOW } from '@/lib/geocoding/geocode-route';
 import { resetProcessSingletons } from '@/lib/process-singleton';
 import { startAppServer, type AppServer } from '../support/app-server';

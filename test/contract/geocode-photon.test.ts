@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SearchAnswer } from '@/lib/geocoding/answers';
+import type { SearchAnswer } from '@/lib/api/geocode';
 import { resetProcessSingletons } from '@/lib/process-singleton';
 import { startAppServer, type AppServer } from '../support/app-server';
 import type { GeocoderStandIn } from '../support/nominatim-stand-in';

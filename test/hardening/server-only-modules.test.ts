@@ -157,3 +157,21 @@ describe('the browser’s modules', () => {
     expect(isServerOnly('lib/env.ts')).toBe(true);
   });
 });
+
+describe('the dispatch app’s API contract (lib/api)', () => {
+  const contract = sourcesUnder('lib/api');
+
+  it('is found where this check looks', () => {
+    expect(contract.length).toBeGreaterThan(2);
+  });
+
+  it.each(contract)('%s can be imported by the browser: nothing server-only, no secret', (file) => {
+    expect(saysWhySafe(read(file)), `${file} must say "Not server-only: …" in its header`).toBe(
+      true,
+    );
+    for (const reached of closure(file)) {
+      expect(isServerOnly(reached), `${file} → ${reached}`).toBe(false);
+      expect(read(reached)).not.toMatch(/process\.env\.(?!NODE_ENV\b|NEXT_PUBLIC_)/);
+    }
+  });
+});

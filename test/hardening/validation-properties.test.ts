@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { LOGIN_PATH, QUOTATION_PATH } from '@/lib/courier-api/wire';
-import { ApiError, type ApiErrorCode } from '@/lib/http/api-error';
+import type { ApiErrorCode } from '@/lib/api/errors';
+import { ApiError } from '@/lib/http/api-error';
 import { startAppServer, type AppServer } from '../support/app-server';
 import { Browser, DISPATCHER, RECORDED_TRIP, TEST_SESSION_SECRET } from '../contract/app-fixtures';
 import {

@@ -1,5 +1,6 @@
-import { quoteTrip } from '@/lib/quote/quote-trip';
-import { readLocalizedJson } from '@/lib/quote/read-localized-json';
+import type { QuoteAnswer } from '@/lib/api/quote';
+import { quoteTrip } from '@/lib/quoting/quote-trip';
+import { readLocalizedJson } from '@/lib/http/read-localized-json';
 import { quoteRequestSchemaFor } from '@/lib/quote/schema';
 import { sessionRoute } from '@/lib/session/session-route';
 
@@ -9,5 +10,6 @@ export const dynamic = 'force-dynamic';
 export const POST = sessionRoute(async (request, session, { log }) => {
   const trip = await readLocalizedJson(request, quoteRequestSchemaFor);
   const quote = await quoteTrip(session, trip, { log });
-  return Response.json({ quote }, { headers: { 'cache-control': 'no-store' } });
+  const answer: QuoteAnswer = { quote };
+  return Response.json(answer, { headers: { 'cache-control': 'no-store' } });
 });

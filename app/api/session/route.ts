@@ -1,5 +1,5 @@
 import { apiRoute } from '@/lib/http/api-route';
-import { readLocalizedJson } from '@/lib/quote/read-localized-json';
+import { readLocalizedJson } from '@/lib/http/read-localized-json';
 import {
   endSessionOf,
   sessionCookiesFor,

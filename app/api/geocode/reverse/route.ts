@@ -5,7 +5,7 @@ import {
   reverseQuerySchema,
   spendLookup,
 } from '@/lib/geocoding/geocode-route';
-import type { ReverseAnswer } from '@/lib/geocoding/answers';
+import type { ReverseAnswer } from '@/lib/api/geocode';
 import { geocoder } from '@/lib/geocoding/geocoder';
 import { sessionRoute } from '@/lib/session/session-route';
 

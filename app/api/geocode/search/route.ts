@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
 
 /**
  * What the dispatcher's text finds, best first, nearest the map's centre when given:
- * `{ results, typed }` (a SearchAnswer, lib/geocoding/answers.ts).
+ * `{ results, typed }` (a SearchAnswer, lib/api/geocode.ts).
  */
 export const GET = sessionRoute(async (request, session) => {
   await spendLookup(session.id);

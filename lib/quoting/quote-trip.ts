@@ -4,8 +4,8 @@ import { courierQuotation } from '@/lib/courier-client';
 import { ApiError } from '@/lib/http/api-error';
 import { log as rootLog } from '@/lib/log';
 import type { DispatcherSession } from '@/lib/session/session-route';
-import type { Quote } from './quote';
-import type { QuoteRequest } from './schema';
+import type { Quote } from '@/lib/api/quote';
+import type { QuoteRequest } from '@/lib/quote/schema';
 
 /**
  * A courier that prices one drop-off only (as some legacy services did) refuses a longer order as

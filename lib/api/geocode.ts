@@ -1,9 +1,12 @@
-import type { GeocoderProvider } from './types';
+// Not server-only: the screen reads these answers; plain types, nothing of any geocoder's wire.
 
 /**
- * The geocode routes' answers, as the screen reads them (plain types: the browser imports this
- * module). GET /api/geocode/reverse → ReverseAnswer; GET /api/geocode/search → SearchAnswer.
+ * The geocode routes' answers, as the server sends them and the screen reads them.
+ * GET /api/geocode/reverse → ReverseAnswer; GET /api/geocode/search → SearchAnswer.
  */
+
+/** Which geocoder found an address (the answer's `source`). */
+export type GeocoderProvider = 'builtin' | 'nominatim' | 'photon';
 
 export type AddressField =
   'street' | 'exteriorNumber' | 'interiorNumber' | 'neighborhood' | 'zipCode';

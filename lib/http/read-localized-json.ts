@@ -1,7 +1,7 @@
 import type { $ZodType, output } from 'zod/v4/core';
-import { ApiError } from '@/lib/http/api-error';
-import { readJson } from '@/lib/http/read-json';
-import { requestLanguage, validationMessage } from './validation-messages';
+import { ApiError } from './api-error';
+import { readJson } from './read-json';
+import { requestLanguage, validationMessage } from '@/lib/quote/validation-messages';
 
 /**
  * readJson whose per-field messages (stable keys in the schema) come back in the request's

@@ -1,7 +1,9 @@
+// Not server-only: the screen reads the quote; plain types, nothing of the courier's wire.
+
 /**
- * A quote as the dispatch app knows it: the courier's answer reshaped at the border
- * (lib/courier-client) so that nothing past it depends on the courier's wire format.
- * Money in MXN (VAT included), distances in km by road, times in minutes.
+ * POST /api/quote's answer (its request is the shared schema in lib/quote/schema.ts). A quote as
+ * the dispatch app knows it: the courier's answer reshaped at the border (lib/courier-client) so
+ * that nothing past it depends on the courier's wire format. Money in MXN (VAT included), distances in km by road, times in minutes.
  */
 export interface Quote {
   total: number;
@@ -37,4 +39,9 @@ export interface QuoteLeg {
   /** Minutes as the courier gives them for the stop at the leg's end. */
   etaMinutes: number;
   price: number;
+}
+
+/** POST /api/quote → 200. */
+export interface QuoteAnswer {
+  quote: Quote;
 }
