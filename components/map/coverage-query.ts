@@ -1,15 +1,6 @@
-import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import { requestJson } from '@/components/ui/request-json';
+import type { Coverage } from '@/lib/api/coverage';
 import type { Locale } from '@/lib/i18n/config';
-
-/** A zone as GET /api/coverage describes it (see lib/courier-service/zones.ts, coverageForMap). */
-export interface CoverageZone {
-  name: string;
-  active: boolean;
-  areaName?: Record<Locale, string>;
-}
-
-export type Coverage = FeatureCollection<Polygon | MultiPolygon, CoverageZone>;
 
 /** The built-in courier's zones: drawn on the map, and named when a point is out of coverage. */
 export const coverageQuery = {

@@ -4,7 +4,8 @@ import type { PathOptions } from 'leaflet';
 import { GeoJSON } from 'react-leaflet';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'use-intl';
-import { coverageQuery, type CoverageZone } from './coverage-query';
+import type { CoverageZone } from '@/lib/api/coverage';
+import { coverageQuery } from './coverage-query';
 
 const ACTIVE_ZONE: PathOptions = {
   color: '#0b3d91',

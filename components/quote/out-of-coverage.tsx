@@ -3,7 +3,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'use-intl';
-import { coverageQuery, servedAreas, type Coverage } from '@/components/map/coverage-query';
+import { coverageQuery, servedAreas } from '@/components/map/coverage-query';
+import type { Coverage } from '@/lib/api/coverage';
 import { toLocale } from '@/lib/i18n/config';
 
 /** Which stop is out, which areas are served, and what the dispatcher can do about it. */

@@ -1,7 +1,6 @@
 import 'server-only';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import { z } from 'zod';
 import { env } from '../env';
 import { processSingleton } from '../process-singleton';
@@ -35,47 +34,4 @@ export function loadZones(file: string = env.courierService.zonesFile ?? DEFAULT
     directory.catch(() => directories.delete(file));
   }
   return directory;
-}
-
-export interface CoverageProperties {
-  id: number;
-  name: string;
-  description: string;
-  areaName?: { 'es-MX': string; en: string };
-  active: boolean;
-}
-
-/**
- * Every zone, active or not, as a light GeoJSON FeatureCollection for the dispatcher's map:
- * id, name, description, whether it is served, and its outline (coordinates to ~10 m).
- */
-export async function coverageForMap(): Promise<
-  FeatureCollection<Polygon | MultiPolygon, CoverageProperties>
-> {
-  const { zones } = await loadZones();
-  const trim = (position: readonly number[]) => [
-    Math.round(position[0]! * 1e4) / 1e4,
-    Math.round(position[1]! * 1e4) / 1e4,
-  ];
-  return {
-    type: 'FeatureCollection',
-    features: zones.map(({ properties, geometry }) => ({
-      type: 'Feature',
-      id: properties.idZone,
-      properties: {
-        id: properties.idZone,
-        name: properties.name,
-        description: properties.description,
-        ...(properties.areaName && { areaName: properties.areaName }),
-        active: properties.active,
-      },
-      geometry:
-        geometry.type === 'Polygon'
-          ? { type: 'Polygon', coordinates: geometry.coordinates.map((ring) => ring.map(trim)) }
-          : {
-              type: 'MultiPolygon',
-              coordinates: geometry.coordinates.map((rings) => rings.map((ring) => ring.map(trim))),
-            },
-    })),
-  };
 }
