@@ -1,8 +1,9 @@
 import 'server-only';
-import { cookies } from 'next/headers';
-import { LOCALE_COOKIE, toLocale, type Locale } from './config';
+import { headers } from 'next/headers';
+import type { Locale } from './config';
+import { localeOfRequest } from './locale-choice';
 
-/** The language the dispatcher chose on this device (a cookie), else Mexican Spanish. */
+/** The language of the page being rendered (lib/i18n/locale-choice.ts decides). */
 export async function requestLocale(): Promise<Locale> {
-  return toLocale((await cookies()).get(LOCALE_COOKIE)?.value);
+  return localeOfRequest(await headers());
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offlinePage, offlinePageLocale } from './offline-page';
+import { offlinePage } from './offline-page';
 
 describe('the page shown when a page cannot open offline', () => {
   it('says so in the dispatcher’s language and offers to try the same page again', () => {
@@ -25,12 +25,5 @@ describe('the page shown when a page cannot open offline', () => {
     expect(headers.get('x-frame-options')).toBe('DENY');
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     expect(headers.get('cache-control')).toBe('no-store');
-  });
-
-  it('speaks the chosen language, else the browser’s if English, else Spanish', () => {
-    expect(offlinePageLocale('en', 'es-MX')).toBe('en');
-    expect(offlinePageLocale('es-MX', 'en-US')).toBe('es-MX');
-    expect(offlinePageLocale(undefined, 'en-GB')).toBe('en');
-    expect(offlinePageLocale(undefined, 'fr-FR')).toBe('es-MX');
   });
 });

@@ -10,7 +10,7 @@ import {
   DATA_CONTENT_SECURITY_POLICY,
   STATIC_SECURITY_HEADERS,
 } from '@/lib/security/static-headers';
-import { toLocale, type Locale } from '@/lib/i18n/config';
+import type { Locale } from '@/lib/i18n/config';
 
 const TEXTS: Record<Locale, typeof es> = { 'es-MX': es, en };
 
@@ -25,15 +25,6 @@ const escapeHtml = (text: string) =>
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
   );
-
-/**
- * The locale cookie's value when the worker can read it, else the browser's language: Spanish
- * unless it is English.
- */
-export function offlinePageLocale(cookieLocale: string | undefined, browserLanguage: string) {
-  if (cookieLocale) return toLocale(cookieLocale);
-  return browserLanguage.toLowerCase().startsWith('en') ? 'en' : toLocale(undefined);
-}
 
 /** The offline page for a request to `path` (its retry link opens the same page again). */
 export function offlinePage(locale: Locale, path: string): { html: string; headers: Headers } {

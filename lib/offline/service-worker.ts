@@ -22,8 +22,9 @@ import {
   type RequestRule as StaticRoute,
   type StrategyHandler,
 } from 'serwist';
-import { LOCALE_COOKIE, toLocale } from '@/lib/i18n/config';
-import { offlinePage, offlinePageLocale } from './offline-page';
+import { LOCALE_COOKIE } from '@/lib/i18n/config';
+import { chooseLocale } from '@/lib/i18n/locale-choice';
+import { offlinePage } from './offline-page';
 import {
   buildLabel,
   SCREEN_CACHE_PREFIX,
@@ -77,9 +78,9 @@ async function cookie(name: string): Promise<string | undefined> {
 }
 
 async function offlineAnswer(request: Request): Promise<Response> {
-  const locale = offlinePageLocale(await cookie(LOCALE_COOKIE), self.navigator.language);
+  const locale = chooseLocale(await cookie(LOCALE_COOKIE), self.navigator.language);
   const { pathname, search } = new URL(request.url);
-  const { html, headers } = offlinePage(toLocale(locale), `${pathname}${search}`);
+  const { html, headers } = offlinePage(locale, `${pathname}${search}`);
   return new Response(html, { status: 503, headers });
 }
 

@@ -2,14 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   clearedSessionCookieHeader,
   clearedSessionCookieHeaders,
-  readCookie,
   readSessionCookie,
   sessionCookieHeader,
   shellCookieHeader,
   shellKeyOf,
 } from './cookie';
-
-const request = (headers: Record<string, string>) => new Request('http://app.test/', { headers });
 
 describe('the session cookie', () => {
   it('is httpOnly, SameSite=Lax, for the whole app, and Secure only under https', () => {
@@ -41,14 +38,6 @@ describe('the session cookie', () => {
     expect(key).toBe(shellKeyOf('AbCdEfGhIjKlMnOpQrStUvWx'));
     expect(shellKeyOf('AbCdEfGhIjKlMnOpQrStUvWy')).not.toBe(key);
     expect(key).not.toContain('AbCdEf');
-  });
-
-  it('is found among the request’s cookies', () => {
-    expect(readCookie(request({ cookie: 'a=1; dq_session=Fe26.2*x=y~2; b=2' }), 'dq_session')).toBe(
-      'Fe26.2*x=y~2',
-    );
-    expect(readCookie(request({ cookie: 'dq_session=' }), 'dq_session')).toBeUndefined();
-    expect(readCookie(request({}), 'dq_session')).toBeUndefined();
   });
 });
 

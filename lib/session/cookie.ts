@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { env } from '@/lib/env';
+import { cookieValues } from '@/lib/http/cookie-header';
 import { SHELL_COOKIE } from '@/lib/offline/offline-screen';
 
 /**
@@ -15,26 +16,6 @@ export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 export const sessionCookieName = (secure: boolean) =>
   secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
-
-/**
- * Every value a Cookie header gives `name`, in order. Pages and route handlers both read cookies
- * through this one parser, so they can never disagree about which cookie counts.
- */
-export function cookieValues(header: string | null | undefined, name: string): string[] {
-  if (!header) return [];
-  const values: string[] = [];
-  for (const part of header.split(';')) {
-    const at = part.indexOf('=');
-    if (at < 0) continue;
-    if (part.slice(0, at).trim() === name) values.push(part.slice(at + 1).trim());
-  }
-  return values;
-}
-
-/** The value of one cookie of the request, if it carries it (the first, if several). */
-export function readCookie(request: Request, name: string): string | undefined {
-  return cookieValues(request.headers.get('cookie'), name)[0] || undefined;
-}
 
 /**
  * What the request's session cookie says: nothing, one value, or `ambiguous` when the cookie

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { env } from '@/lib/env';
 import { ApiError, errorResponse } from '@/lib/http/api-error';
 import { apiRoute, type RequestContext } from '@/lib/http/api-route';
+import { cookieValues } from '@/lib/http/cookie-header';
 import {
   clearedSessionCookieHeaders,
-  cookieValues,
   isSecureRequest,
   readSessionCookie,
   sessionCookieHeader,
@@ -242,7 +242,10 @@ export async function signOutEverywhere(
   await endEverySession(email);
   if (sealed) sessionState().latestTokens.delete(sealed.sid);
   log.info({ signOut: 'everywhere', account: email.trim().toLowerCase() }, 'signed out everywhere');
-  return [...clearedSessionCookieHeaders({ secure: isSecureRequest(request) }), clearedSignOutNote(request)];
+  return [
+    ...clearedSessionCookieHeaders({ secure: isSecureRequest(request) }),
+    clearedSignOutNote(request),
+  ];
 }
 
 /** Ends the session the request's cookie carries, if any (signing in again replaces it). */
