@@ -1,11 +1,13 @@
+import 'server-only';
 import type { $ZodType, output } from 'zod/v4/core';
+import { localeOfRequest } from '@/lib/i18n/locale-choice';
+import { validationTextIn } from '@/lib/i18n/validation-text';
 import { ApiError } from './api-error';
 import { readJson } from './read-json';
-import { requestLanguage, validationMessage } from '@/lib/quote/validation-messages';
 
 /**
  * readJson whose per-field messages (stable keys in the schema) come back in the request's
- * language: English when the browser prefers it, Spanish otherwise.
+ * language (lib/i18n/locale-choice.ts decides), with the screen's own texts.
  */
 export async function readLocalizedJson<S extends $ZodType>(
   request: Request,
@@ -16,13 +18,10 @@ export async function readLocalizedJson<S extends $ZodType>(
     return await readJson(request, schema, options);
   } catch (error) {
     if (!(error instanceof ApiError) || !error.details.fields) throw error;
-    const language = requestLanguage(request);
+    const text = await validationTextIn(localeOfRequest(request.headers));
     const fields = Object.fromEntries(
-      Object.entries(error.details.fields).map(([path, key]) => [
-        path,
-        validationMessage(key, language),
-      ]),
+      Object.entries(error.details.fields).map(([path, key]) => [path, text(key)]),
     );
-    throw new ApiError(error.code, validationMessage('validation.summary', language), { fields });
+    throw new ApiError(error.code, text('validation.summary'), { fields });
   }
 }

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import {
-  quotePointSchema,
-  quoteRequestSchema,
-  quoteRequestSchemaFor,
-  VALIDATION_KEYS,
-} from './schema';
-import { requestLanguage, validationMessage, validationMessages } from './validation-messages';
+import { quotePointSchema, quoteRequestSchema, quoteRequestSchemaFor } from './schema';
 
 const varsovia = {
   street: 'Varsovia',
@@ -119,29 +113,5 @@ describe('the quote request schema', () => {
     expect(refused.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['dropoff.street']);
     const listed = { pickup: varsovia, dropoffs: [varsovia] };
     expect(quoteRequestSchemaFor(listed)).toBe(quoteRequestSchema);
-  });
-});
-
-describe('validation messages', () => {
-  it('every key has a Spanish and an English text', () => {
-    for (const key of VALIDATION_KEYS) {
-      expect(validationMessages['es-MX'][key]).toBeTruthy();
-      expect(validationMessages.en[key]).toBeTruthy();
-    }
-    expect(validationMessage('validation.zipCode', 'en')).toMatch(/5 digits/);
-    expect(validationMessage('something else', 'en')).toBe('something else');
-  });
-
-  it('English is used when the browser prefers it, Spanish otherwise', () => {
-    const withLanguage = (value?: string) =>
-      requestLanguage(
-        new Request('http://app.test/', value ? { headers: { 'accept-language': value } } : {}),
-      );
-    expect(withLanguage('en-US,en;q=0.9')).toBe('en');
-    expect(withLanguage('es-MX,es;q=0.9,en;q=0.8')).toBe('es-MX');
-    expect(withLanguage('fr-FR,en;q=0.5')).toBe('en');
-    expect(withLanguage('de')).toBe('es-MX');
-    expect(withLanguage('es;q=0.1, en;q=0.9')).toBe('en');
-    expect(withLanguage()).toBe('es-MX');
   });
 });

@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 /**
  * The quote request, written once: react-hook-form validates the dispatcher's fields with it in the
  * browser and POST /api/quote validates the body with it on the server. zod/mini keeps the browser
- * bundle small. Messages are stable keys (see validation-messages.ts), translated where shown.
+ * bundle small. Messages are stable keys of the catalogs' `validation` section (messages/*.json),
+ * translated where shown (the API's by lib/i18n/validation-text.ts).
  */
 
 export const VALIDATION_KEYS = [

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import en from '@/messages/en.json';
+import es from '@/messages/es-MX.json';
+import { VALIDATION_KEYS } from '@/lib/quote/schema';
+import { validationTextIn } from './validation-text';
+
+describe('the API’s field messages', () => {
+  it('are the screen’s own texts, in Spanish and in English', async () => {
+    const [spanish, english] = await Promise.all([
+      validationTextIn('es-MX'),
+      validationTextIn('en'),
+    ]);
+    for (const key of VALIDATION_KEYS) {
+      const name = key.replace('validation.', '') as keyof typeof es.validation;
+      expect(spanish(key)).toBe(es.validation[name]);
+      expect(english(key)).toBe(en.validation[name]);
+    }
+    expect(spanish('validation.zipCode')).toBe('El código postal tiene 5 dígitos, p. ej. 06600.');
+    expect(english('validation.tooManyStops')).toBe('Up to 9 drop-offs per quote.');
+  });
+
+  it('pass any other text through as it is', async () => {
+    expect((await validationTextIn('en'))('something else')).toBe('something else');
+  });
+});
