@@ -217,6 +217,17 @@ describe('request bodies', () => {
       password: 'This field is required.',
     });
   });
+
+  it('wrong fields are named in the language the dispatcher chose on the screen, whatever the browser prefers', async () => {
+    const browser = newBrowser({ 'accept-language': 'en-US,en;q=0.9' });
+    browser.otherCookies.set('locale', 'es-MX');
+    await browser.signIn();
+    const answer = await browser.quote({ pickup: RECORDED_TRIP.pickup });
+    expect(answer.json.error).toMatchObject({
+      message: 'Revisa los campos marcados.',
+      fields: { dropoffs: 'Este campo es obligatorio.' },
+    });
+  });
 });
 
 describe('sign-in attempts', () => {
