@@ -11,7 +11,8 @@ import { checkCredentials, DEMO_ACCOUNTS_FILE, loadAccountBook, type Account } f
 import { authenticateClient, type ApiClient } from './api-clients';
 import { CourierError } from './errors';
 import { forgetFailedLogins, loginBlockedFor, recordFailedLogin } from './login-throttle';
-import { quoteOrder } from './quotation';
+import { planOrder, priceOrder } from './quotation';
+import { roadLegsOf } from './road-distance';
 import { formatExpiresIn, issueToken, TOKEN_TYPE, verifyToken } from './tokens';
 import { loadZones } from './zones';
 
@@ -81,9 +82,16 @@ export async function authenticateToken(token: string | null): Promise<Account> 
   return account;
 }
 
+/**
+ * A quotation: the order checked against the rules and zones, its legs measured by road (an OSRM
+ * server's distances with COURIER_ROUTER_URL, else great circle × the zone's road factor), then
+ * priced.
+ */
 export async function quote(
   order: QuotationRequest,
   { now = env.courierService.pricingTime ?? new Date() }: { now?: Date } = {},
 ): Promise<QuotationResponse> {
-  return quoteOrder(order, await loadZones(), { now, timeZone: env.courierService.timeZone });
+  const plan = planOrder(order, await loadZones());
+  const legsKm = await roadLegsOf(plan.route, plan.zone.properties.tariff.roadFactor);
+  return priceOrder(plan, legsKm, { now, timeZone: env.courierService.timeZone });
 }
