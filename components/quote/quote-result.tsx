@@ -5,6 +5,7 @@ import type { Ref } from 'react';
 import { useTranslations } from 'use-intl';
 import { RETRYABLE, type ResultState } from './quote-outcome';
 import { QuoteGuide } from './quote-guide';
+import type { RouteCheck } from './quote-figures';
 import styles from './quote-screen.module.css';
 
 /** Only after a refused quote: fetched then, not with the screen. */
@@ -29,11 +30,14 @@ export function QuoteResult({
   state,
   pending,
   coverageKnown,
+  route,
   onRetry,
   ref,
 }: {
   state: ResultState;
   pending: boolean;
+  /** What the result's km is compared with: the road route of the quoted stops. */
+  route: RouteCheck;
   /** The courier's coverage is published (the built-in one): out-of-coverage names its areas. */
   coverageKnown: boolean;
   onRetry: () => void;
@@ -56,7 +60,9 @@ export function QuoteResult({
       </div>
       <div aria-live="polite" aria-atomic="false">
         {state.kind === 'empty' && <QuoteGuide trip={state.trip} />}
-        {state.kind === 'quote' && <QuoteFigures quote={state.quote} stale={state.stale} />}
+        {state.kind === 'quote' && (
+          <QuoteFigures quote={state.quote} stale={state.stale} route={route} />
+        )}
         {state.kind === 'problem' && (
           <div className={styles.problem}>
             <p role="alert" className="notice notice-error">

@@ -5,6 +5,7 @@ import { FormProvider, type FieldPath } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import type { MapFrame } from '@/components/map/map-props';
 import type { MapView } from '@/components/map/map-view';
+import type { RouteView } from '@/components/map/use-trip-route';
 import { QuoteMap } from '@/components/map/quote-map';
 import { OfflineNotice } from '@/components/ui/offline-notice';
 import { ValidationSummary } from './validation-summary-slot';
@@ -39,6 +40,8 @@ export interface ScreenConfig {
   tileUrl: string;
   tileAttribution: string;
   builtinCourier: boolean;
+  /** A road router is configured (ROUTER is not none): the map draws routes along the roads. */
+  roadRoutes: boolean;
   /** Where the map opens (see app/page.tsx). */
   mapView: MapView;
 }
@@ -54,6 +57,8 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   const [activeStop, setActiveStop] = useState<string>(PICKUP);
   const [shown, setShown] = useState<ShownQuote | null>(null);
   const [frame, setFrame] = useState<MapFrame>({ seq: 0, points: [], onlyIfOutside: false });
+  /** What the map draws between the pins: the road route, or straight lines and why. */
+  const [routeView, setRouteView] = useState<RouteView | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLElement>(null);
   const focus = useGuidedFocus(formRef);
@@ -140,6 +145,15 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
       : null;
   const outside = outsideStopOf(failure, mutation.error, values);
   const mapStops = useMapStops(stops);
+  const resultState = resultStateOf({
+    failure,
+    error: mutation.error,
+    outside,
+    trip,
+    shown,
+    currentKey,
+  });
+  const freshQuote = resultState.kind === 'quote' && !resultState.stale;
 
   return (
     <div className={styles.screen}>
@@ -150,12 +164,14 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
           tileUrl={config.tileUrl}
           tileAttribution={config.tileAttribution}
           showCoverage={config.builtinCourier}
+          roadRoutes={config.roadRoutes}
           initialView={config.mapView}
           stops={mapStops}
           outside={outside}
           frame={frame}
           onTap={actions.onMapTap}
           onPinMoved={actions.onPinMoved}
+          onRouteChange={setRouteView}
         />
       </div>
 
@@ -188,16 +204,10 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
             />
             <QuoteResult
               ref={resultRef}
-              state={resultStateOf({
-                failure,
-                error: mutation.error,
-                outside,
-                trip,
-                shown,
-                currentKey,
-              })}
+              state={resultState}
               pending={mutation.isPending}
               coverageKnown={config.builtinCourier}
+              route={{ roadRoutes: config.roadRoutes, view: freshQuote ? routeView : null }}
               onRetry={() => void submit()}
             />
             <div className={styles.points}>
