@@ -216,6 +216,29 @@ test.describe('with OSRM (ROUTER=osrm)', () => {
     await keepScreenshot(page, testInfo, `road-km-${testInfo.project.name}`);
   });
 
+  test('a slow router never holds up the quote: the quote comes while the route is on its way', async ({
+    page,
+    osrmApp,
+  }) => {
+    await openSignedIn(page);
+    osrmApp.osrm.delay(3_000);
+    try {
+      await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+      await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+      await page.getByRole('button', { name: 'Cotizar' }).click();
+      await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+      // The route is still with the router: no road line yet, and nothing said about the km.
+      await expect(page.locator('path.trip-road-leg-1')).toHaveCount(0);
+      await expect(resultCard(page).getByTestId('distance-note')).toHaveCount(0);
+      await expect(page.locator('path.trip-road-leg-1')).toBeAttached();
+      await expect(resultCard(page).getByTestId('distance-note')).toHaveText(
+        'ruta por calles: 1.29 km',
+      );
+    } finally {
+      osrmApp.osrm.delay(0);
+    }
+  });
+
   test('when OSRM fails, the straight lines come back with a note saying so', async ({
     page,
     osrmApp,
