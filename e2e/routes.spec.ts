@@ -220,8 +220,10 @@ test.describe('with OSRM (ROUTER=osrm)', () => {
     page,
     osrmApp,
   }) => {
+    test.setTimeout(90_000);
     await openSignedIn(page);
-    osrmApp.osrm.delay(3_000);
+    // Far slower than any quote: the quote must not wait for it.
+    osrmApp.osrm.delay(8_000);
     try {
       await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
       await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
@@ -230,7 +232,7 @@ test.describe('with OSRM (ROUTER=osrm)', () => {
       // The route is still with the router: no road line yet, and nothing said about the km.
       await expect(page.locator('path.trip-road-leg-1')).toHaveCount(0);
       await expect(resultCard(page).getByTestId('distance-note')).toHaveCount(0);
-      await expect(page.locator('path.trip-road-leg-1')).toBeAttached();
+      await expect(page.locator('path.trip-road-leg-1')).toBeAttached({ timeout: 20_000 });
       await expect(resultCard(page).getByTestId('distance-note')).toHaveText(
         'ruta por calles: 1.29 km',
       );

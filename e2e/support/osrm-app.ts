@@ -16,7 +16,12 @@ export interface OsrmApp {
 export async function startAppWithOsrm(): Promise<OsrmApp> {
   const osrm = await startOsrmStandIn();
   try {
-    const app = await startAppProcess({ ROUTER: 'osrm', OSRM_URL: osrm.url });
+    // A long timeout: a test makes the router slow on purpose and waits for its route.
+    const app = await startAppProcess({
+      ROUTER: 'osrm',
+      OSRM_URL: osrm.url,
+      ROUTER_TIMEOUT_MS: '20000',
+    });
     return {
       baseURL: app.baseURL,
       osrm,
