@@ -5,8 +5,9 @@ const { staticHeaderRules } = require('./lib/security/static-headers');
 const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
-  // Keeps server-only packages out of the bundler: they run in Node as they are.
-  serverExternalPackages: ['pino'],
+  // Keeps server-only packages out of the bundler: they run in Node as they are. esbuild builds the
+  // service worker (app/sw.js/route.ts) at `next build`, as Serwist's withSerwist() would add.
+  serverExternalPackages: ['pino', 'esbuild'],
   // A second build beside the main one (e.g. a helper's) can go elsewhere; the app reads no env here.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   turbopack: {

@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_SERVER_ENV } from './e2e/support/server-env';
 
@@ -65,11 +67,16 @@ export default defineConfig({
       },
     },
   ],
+  // Served as `npm start` serves it (scripts/serve.mjs), with sign-outs in a directory of its own.
   webServer: {
-    command: `npx next start --port ${PORT} --hostname 127.0.0.1`,
+    command: `node scripts/serve.mjs --port ${PORT} --hostname 127.0.0.1`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { ...E2E_SERVER_ENV, PORT: String(PORT) },
+    env: {
+      ...E2E_SERVER_ENV,
+      PORT: String(PORT),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'dispatch-quote-e2e-')),
+    },
   },
 });

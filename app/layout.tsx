@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { AppIntlProvider } from '@/components/ui/app-intl-provider';
+import { ServiceWorkerRegistration } from '@/components/ui/service-worker-registration';
+import { env } from '@/lib/env';
 import { loadMessages } from '@/lib/i18n/load-messages';
 import { requestLocale } from '@/lib/i18n/request-locale';
 import './globals.css';
@@ -39,6 +41,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <AppIntlProvider initialLocale={locale} initialMessages={messages}>
           {children}
         </AppIntlProvider>
+        <ServiceWorkerRegistration tileUrl={env.publicConfig.tileUrl} />
       </body>
     </html>
   );

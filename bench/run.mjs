@@ -7,7 +7,7 @@
 //   npm run bench -- --cpu-prof   the main server writes a V8 CPU profile (path printed at the end)
 //
 // Builds for production when the sources changed (scripts/build-if-needed.mjs, into NEXT_DIST_DIR
-// or .next), starts `next start` on free loopback ports, and writes bench/results/latest.json and
+// or .next), starts it with scripts/serve.mjs on free loopback ports, and writes bench/results/latest.json and
 // latest.md (a smoke run writes smoke.json, an --only run partial.json, and both print their table).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +25,9 @@ import { measureLogins } from './figures/logins.mjs';
 import { measureMemory } from './figures/memory.mjs';
 import { measureRouteParallel } from './figures/route-parallel.mjs';
 import { measureScreenWeight } from './figures/screen-weight.mjs';
+import { measureServeOverhead } from './figures/serve-overhead.mjs';
 import { measureSeveralDropoffs } from './figures/several-dropoffs.mjs';
+import { measureSignInFlood } from './figures/sign-in-flood.mjs';
 import { measureZoneGrowthFigure } from './figures/zone-growth.mjs';
 
 const FIGURES = [
@@ -38,6 +40,8 @@ const FIGURES = [
   'lighthouse',
   'first-quote-effort',
   'memory',
+  'sign-in-flood',
+  'serve-overhead',
 ];
 const TITLES = {
   'app-overhead': 'what the app adds to a quote',
@@ -49,6 +53,8 @@ const TITLES = {
   lighthouse: 'quote screen under Lighthouse (mobile)',
   'first-quote-effort': 'taps and typed characters to a first quote',
   memory: 'memory',
+  'sign-in-flood': 'quotes during a sign-in flood',
+  'serve-overhead': 'what scripts/serve.mjs adds to a request',
 };
 
 const args = process.argv.slice(2);
@@ -156,6 +162,30 @@ if (wanted('logins')) {
     await figure('logins', () => measureLogins(shortLived, { smoke, ttlSeconds }));
   } finally {
     await shortLived.stop();
+  }
+}
+
+if (wanted('sign-in-flood')) {
+  // A server of its own behind one trusted proxy, so the flood can come from a new address for
+  // every attempt (the worst case: no per-address limit ever stops it).
+  const flooded = await startApp({ label: 'flood server', env: { TRUST_PROXY: '1' } });
+  try {
+    await figure('sign-in-flood', () => measureSignInFlood(flooded, { smoke }));
+  } finally {
+    await flooded.stop();
+  }
+}
+
+if (wanted('serve-overhead')) {
+  // The same build served both ways at once, with logs at warn so that neither writes per request.
+  const [serve, nextStart] = await Promise.all([
+    startApp({ label: 'serve.mjs', env: { LOG_LEVEL: 'warn' } }),
+    startApp({ label: 'next start', env: { LOG_LEVEL: 'warn' }, plainNextStart: true }),
+  ]);
+  try {
+    await figure('serve-overhead', () => measureServeOverhead({ serve, nextStart }, { smoke }));
+  } finally {
+    await Promise.all([serve.stop(), nextStart.stop()]);
   }
 }
 

@@ -47,12 +47,10 @@ test.describe('quoting a trip', () => {
 
   test('without map tiles the dispatcher is told, and the map still takes pins', async ({
     page,
+    tileServer,
   }, testInfo) => {
-    await page.route(/\.png(\?|$)/, (route) =>
-      new URL(route.request().url()).hostname === '127.0.0.1'
-        ? route.continue()
-        : route.abort('internetdisconnected'),
-    );
+    // Down for the page and for the app's service worker alike.
+    tileServer.reachable = false;
     await page.goto('/');
     await signIn(page);
     await expect(page.getByText('El mapa base no cargó')).toBeVisible();

@@ -61,14 +61,49 @@ test('JSON answers and static files get the headers with no per-request work', a
   }
 });
 
+test('an HTML 404 at a path with a file extension, where the proxy does not run, still runs no script', async ({
+  request,
+}) => {
+  for (const path of ['/wp-login.php', '/.env.bak', '/admin/config.json']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expectStaticHeaders(response);
+    expect(values(response, 'content-security-policy'), path).toEqual([
+      "default-src 'none'; style-src 'self'; img-src 'self' data:; font-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    ]);
+  }
+});
+
+test('the service worker’s script is fetched fresh at every use and needs no wider scope', async ({
+  request,
+}) => {
+  const response = await request.get('/sw.js?tiles=https%3A%2F%2Ftile.openstreetmap.org');
+  expect(response.status()).toBe(200);
+  expectStaticHeaders(response);
+  const headers = response.headers();
+  expect(headers['content-type']).toMatch(/javascript/);
+  expect(values(response, 'cache-control')).toEqual(['no-cache']);
+  // Served from the root, its scope is the whole app without Service-Worker-Allowed.
+  expect(headers['service-worker-allowed']).toBeUndefined();
+  // No file policy on it: a worker's script policy would govern the worker's own fetches.
+  expect(values(response, 'content-security-policy')).toEqual([]);
+  const page = await request.get('/sign-in');
+  expect(values(page, 'content-security-policy')[0]).toMatch(/(^|; )worker-src 'self'(;|$)/);
+});
+
 test('behind a TLS-terminating proxy every response asks for https from then on', async ({
   request,
 }) => {
-  const headers = { 'x-forwarded-proto': 'https' };
-  for (const path of ['/sign-in', '/api/health', '/courier/openapi.json']) {
-    const response = await request.get(path, { headers });
-    expect(values(response, 'strict-transport-security'), path).toEqual(['max-age=63072000']);
+  for (const proto of ['https', 'HTTPS']) {
+    const headers = { 'x-forwarded-proto': proto };
+    for (const path of ['/sign-in', '/api/health', '/courier/openapi.json']) {
+      const response = await request.get(path, { headers });
+      expect(values(response, 'strict-transport-security'), `${proto} ${path}`).toEqual([
+        'max-age=63072000',
+      ]);
+    }
   }
+  const headers = { 'x-forwarded-proto': 'https' };
   const page = await request.get('/sign-in', { headers });
   expect(values(page, 'content-security-policy')[0]).toMatch(/upgrade-insecure-requests/);
 });

@@ -47,4 +47,38 @@ test.describe('signing in and out', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/sign-in$/);
   });
+
+  test('after signing out, one tap signs the dispatcher out on every other device too', async ({
+    page,
+    browser,
+  }) => {
+    // The lost tablet: a session of its own, in another browser.
+    const tablet = await browser.newContext({ locale: 'es-MX' });
+    await tablet.route(
+      (url) => url.hostname !== '127.0.0.1',
+      (route) => route.abort('blockedbyclient'),
+    );
+    const tabletPage = await tablet.newPage();
+    await tabletPage.goto('/sign-in');
+    await signIn(tabletPage);
+
+    // At the desk: sign in, sign out, and end every other session.
+    await page.goto('/sign-in');
+    await signIn(page);
+    await page.getByRole('button', { name: 'Salir' }).click();
+    await expect(page.getByText('Cerraste sesión.')).toBeVisible();
+    await page.getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }).click();
+    await expect(page.getByRole('status')).toHaveText('Cerraste sesión en todos los dispositivos.');
+
+    await tabletPage.goto('/');
+    await expect(tabletPage).toHaveURL(/\/sign-in/);
+    await tablet.close();
+
+    // Offered only right after a sign-out of this browser, not to whoever opens the page.
+    await page.goto('/sign-in?reason=signed-out');
+    await expect(page.getByText('Cerraste sesión.')).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }),
+    ).toHaveCount(0);
+  });
 });

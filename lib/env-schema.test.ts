@@ -58,6 +58,8 @@ describe('configuration', () => {
     ['COURIER_SERVICE', 'maybe', /COURIER_SERVICE: expected on or off/],
     ['COURIER_CLIENTS', 'nocolon', /COURIER_CLIENTS: expected comma-separated id:secret pairs/],
     ['GEOCODER', 'google', /GEOCODER: expected builtin, nominatim or photon/],
+    ['TRUST_PROXY', 'yes', /TRUST_PROXY: expected the number of trusted proxy hops/],
+    ['TRUST_PROXY', '-1', /TRUST_PROXY: expected 0 or more proxy hops/],
     [
       'NEXT_PUBLIC_TILE_URL',
       'https://tiles.example.com/',
@@ -68,10 +70,25 @@ describe('configuration', () => {
     expect(() => parseEnv({ [name]: value })).toThrow(message);
   });
 
+  it('with no proxy trusted, the connection’s address counts; sign-outs are kept in .data', () => {
+    expect(parseEnv({}).trustProxy).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseEnv({}).dataDir).toBe('.data');
+    expect(parseEnv({ DATA_DIR: '/var/lib/dispatch-quote' }).dataDir).toBe(
+      '/var/lib/dispatch-quote',
+    );
+  });
+
   it('durations read as seconds or with a unit', () => {
     expect(parseEnv({ SESSION_MAX_AGE: '90' }).session.maxAgeSeconds).toBe(90);
     expect(parseEnv({ SESSION_MAX_AGE: '30m' }).session.maxAgeSeconds).toBe(1800);
     expect(parseEnv({ SESSION_MAX_AGE: '1d' }).session.maxAgeSeconds).toBe(86400);
+  });
+
+  it('a quote is shown as valid for 15 minutes unless QUOTE_VALIDITY says otherwise', () => {
+    expect(parseEnv({}).publicConfig.quoteValiditySeconds).toBe(15 * 60);
+    expect(parseEnv({ QUOTE_VALIDITY: '5m' }).publicConfig.quoteValiditySeconds).toBe(300);
+    expect(() => parseEnv({ QUOTE_VALIDITY: 'soon' })).toThrow(/QUOTE_VALIDITY/);
   });
 
   it('lists several API clients for the built-in courier', () => {

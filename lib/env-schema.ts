@@ -115,7 +115,20 @@ const schema = z.object({
     .min(32, 'expected at least 32 characters (e.g. openssl rand -base64 48)')
     .optional(),
   SESSION_MAX_AGE: durationSeconds('SESSION_MAX_AGE').default(12 * 3600),
+  /** How long the screen shows a quote as valid (Uber Direct holds its quotes 15 minutes). */
+  QUOTE_VALIDITY: durationSeconds('QUOTE_VALIDITY').default(15 * 60),
   APP_ORIGIN: httpUrl('APP_ORIGIN').optional(),
+  /** Reverse-proxy hops in front of the app whose X-Forwarded-For entries are believed. */
+  TRUST_PROXY: z.coerce
+    .number({
+      error: 'expected the number of trusted proxy hops (0 when clients connect directly)',
+    })
+    .int('expected a whole number of proxy hops')
+    .min(0, 'expected 0 or more proxy hops')
+    .max(10, 'expected at most 10 proxy hops')
+    .default(0),
+  /** Where the app keeps what must survive a restart (sign-outs); created when missing. */
+  DATA_DIR: optionalText,
 
   GEOCODER: z
     .enum(['builtin', 'nominatim', 'photon'], { error: 'expected builtin, nominatim or photon' })
@@ -246,6 +259,10 @@ export function parseEnv(source: Record<string, string | undefined>) {
     port: raw.PORT,
     logLevel: raw.LOG_LEVEL,
     appOrigin: raw.APP_ORIGIN,
+    /** X-Forwarded-For entries appended by proxies this app trusts (0: the connection's address). */
+    trustProxy: raw.TRUST_PROXY,
+    /** A directory of this process's own (sign-outs that must survive a restart), from the cwd. */
+    dataDir: raw.DATA_DIR ?? '.data',
     courier: {
       baseUrl: raw.COURIER_BASE_URL ?? `http://127.0.0.1:${raw.PORT}/courier`,
       isBuiltin: usesBuiltinCourier,
@@ -294,6 +311,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
       tileAttribution: raw.NEXT_PUBLIC_TILE_ATTRIBUTION,
       builtinCourier: usesBuiltinCourier,
       demoAccount: usesBuiltinCourier && !raw.COURIER_ACCOUNTS_FILE,
+      quoteValiditySeconds: raw.QUOTE_VALIDITY,
       geocoder: raw.GEOCODER,
       /** Which router draws the roads: the screen asks for routes only when it is not `none`. */
       router: raw.ROUTER,

@@ -1,10 +1,26 @@
 import 'server-only';
+import { constants } from 'node:fs';
+import { access, mkdir } from 'node:fs/promises';
 import { EnvError } from './env-schema';
+import { peerAddressStamped } from './http/peer-address.mjs';
 
 export async function checkConfigurationAtStartup(): Promise<void> {
   try {
     const { env } = await import('./env');
     for (const warning of env.warnings) console.warn(`[dispatch-quote] ${warning}`);
+    if (env.isProduction && env.trustProxy === 0 && !peerAddressStamped()) {
+      console.warn(
+        '[dispatch-quote] served without scripts/serve.mjs (npm start) and TRUST_PROXY=0: the app cannot see the connection’s address, so a client’s own X-Forwarded-For chooses its rate-limit bucket. Start it with npm start, or set TRUST_PROXY behind a proxy.',
+      );
+    }
+    try {
+      await mkdir(env.dataDir, { recursive: true });
+      await access(env.dataDir, constants.W_OK);
+    } catch {
+      console.warn(
+        `[dispatch-quote] DATA_DIR ${env.dataDir} cannot be written: sign-outs will not survive a restart.`,
+      );
+    }
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(`[dispatch-quote] ${error.message}\nThe server did not start.`);

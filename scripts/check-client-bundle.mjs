@@ -1,4 +1,5 @@
-// Fails when the browser's bundle (`$NEXT_DIST_DIR/static`, default .next/static) holds a server
+// Fails when the browser's bundle (`$NEXT_DIST_DIR/static`, default .next/static) or the service
+// worker the build made (`$NEXT_DIST_DIR/server/app/sw.js.body`, served at /sw.js) holds a server
 // secret — the value of the courier client secret, the session or JWT signing secret, an API
 // client's secret, the demo password — or even the name of a server-only variable, a sign that
 // server code was bundled for the browser. Run after `next build`:
@@ -52,7 +53,12 @@ function filesUnder(dir) {
   });
 }
 
-const staticDir = process.argv[2] ?? join(process.env.NEXT_DIST_DIR || '.next', 'static');
+const distDir = process.env.NEXT_DIST_DIR || '.next';
+const staticDir = process.argv[2] ?? join(distDir, 'static');
+// The worker is downloaded by every browser too (a prerendered route, outside static/).
+const workerFiles = process.argv[2]
+  ? []
+  : [join(distDir, 'server', 'app', 'sw.js.body')].filter((file) => existsSync(file));
 if (!existsSync(staticDir)) {
   console.error(`check-client-bundle: ${staticDir} does not exist; run next build first.`);
   process.exit(2);
@@ -71,7 +77,7 @@ const needles = [
   ]),
 ];
 const findings = [];
-const files = filesUnder(staticDir);
+const files = [...filesUnder(staticDir), ...workerFiles];
 for (const file of files) {
   const text = readFileSync(file).toString('latin1');
   for (const [what, found] of needles) {
@@ -84,4 +90,6 @@ if (findings.length > 0) {
   for (const finding of findings) console.error(`  - ${finding}`);
   process.exit(1);
 }
-console.log(`check-client-bundle: ${files.length} files in ${staticDir} hold no server secret.`);
+console.log(
+  `check-client-bundle: ${files.length} files in ${staticDir}${workerFiles.length ? ' and the service worker' : ''} hold no server secret.`,
+);

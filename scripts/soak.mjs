@@ -1,6 +1,6 @@
 // Load and soak test of a production server, on loopback only, stopping by itself:
 //   node scripts/soak.mjs [--sessions 50] [--seconds 60] [--warmup 10] [--port 3300] [--dist .next]
-// Starts `next start` from an existing production build (NEXT_DIST_DIR or --dist; `.next` is built
+// Starts the production server (scripts/serve.mjs, as `npm start`) from an existing production build (NEXT_DIST_DIR or --dist; `.next` is built
 // first when out of date), checks the security headers, signs in N dispatchers (the demo account
 // of the built-in courier), and has each quote trips back to back for the warm-up plus the given
 // time, sampling the server's memory after the warm-up: RSS, and the live heap after a forced GC
@@ -8,8 +8,8 @@
 // logged an error, a security header was missing or the live heap kept growing.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -91,8 +91,7 @@ function startServer() {
     [
       // The inspector, on loopback and a free port, lets the soak force a GC and read the heap.
       '--inspect=127.0.0.1:0',
-      join(ROOT, 'node_modules/next/dist/bin/next'),
-      'start',
+      join(ROOT, 'scripts', 'serve.mjs'),
       '--port',
       String(PORT),
       '--hostname',
@@ -110,6 +109,7 @@ function startServer() {
         PORT: String(PORT),
         LOG_LEVEL: 'info',
         SESSION_SECRET: randomBytes(48).toString('base64'),
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'dispatch-quote-soak-')),
         COURIER_BASE_URL: '',
         COURIER_SERVICE: '',
         COURIER_ACCOUNTS_FILE: '',

@@ -4,7 +4,7 @@ import { safeNextPath } from '@/components/session/safe-next-path';
 import { AppName } from '@/components/ui/app-name';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { env } from '@/lib/env';
-import { currentSession } from '@/lib/session/current-session';
+import { canSignOutEverywhere, currentSession } from '@/lib/session/current-session';
 import styles from './sign-in.module.css';
 
 /** The built-in courier's demo account (README, "Demo credentials"); shown only while that courier serves. */
@@ -21,6 +21,7 @@ export default async function SignInPage({
 
   const reason = params.reason;
   const notice = reason === 'expired' ? 'expired' : reason === 'signed-out' ? 'signedOut' : null;
+  const offerSignOutEverywhere = notice === 'signedOut' && (await canSignOutEverywhere());
 
   return (
     <div className={styles.page}>
@@ -35,6 +36,7 @@ export default async function SignInPage({
           next={next}
           notice={notice}
           demoAccount={env.publicConfig.demoAccount ? DEMO_ACCOUNT : null}
+          offerSignOutEverywhere={offerSignOutEverywhere}
         />
       </main>
     </div>

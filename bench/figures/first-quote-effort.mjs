@@ -19,7 +19,12 @@ export const BUDGET = {
 /** What the dispatcher types when the screen asks: the recorded trip's street and numbers. */
 const TYPED = {
   pickup: { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez', zipCode: '06600' },
-  dropoff: { street: 'Sonora', exteriorNumber: '180', neighborhood: 'Hipódromo', zipCode: '06100' },
+  'dropoffs.0': {
+    street: 'Sonora',
+    exteriorNumber: '180',
+    neighborhood: 'Hipódromo',
+    zipCode: '06100',
+  },
 };
 const REQUIRED = ['street', 'exteriorNumber', 'neighborhood', 'zipCode'];
 const LOOKUP_DONE = /Del pin|El pin no cambió|No encontramos|No pudimos leer/;
@@ -45,14 +50,14 @@ async function journey(browser, origin) {
     const count = { taps: 0, typed: 0 };
     const map = page.locator('.leaflet-container');
     const box = await map.boundingBox();
-    for (const [point, dx, dy] of [
-      ['pickup', -40, -30],
-      ['dropoff', 40, 30],
+    for (const [letter, dx, dy] of [
+      ['A', -40, -30],
+      ['B', 40, 30],
     ]) {
       count.taps++;
       await map.tap({ position: { x: box.width / 2 + dx, y: box.height / 2 + dy } });
       await page
-        .locator(`fieldset[data-point="${point}"] p[aria-live]`)
+        .locator(`fieldset[data-stop="${letter}"] p[aria-live]`)
         .last()
         .filter({ hasText: LOOKUP_DONE })
         .waitFor({ timeout: 15_000 });
@@ -67,7 +72,7 @@ async function journey(browser, origin) {
           if (active instanceof HTMLInputElement && needs(active) && active.name.includes('.')) {
             return { name: active.name, focused: true };
           }
-          for (const point of ['pickup', 'dropoff']) {
+          for (const point of ['pickup', 'dropoffs.0']) {
             for (const field of required) {
               const input = document.querySelector(`input[name="${point}.${field}"]`);
               if (input && needs(input)) return { name: input.name, focused: false };
@@ -83,8 +88,8 @@ async function journey(browser, origin) {
         count.taps++;
         await input.tap();
       }
-      const [point, field] = next.name.split('.');
-      const text = TYPED[point][field];
+      const field = next.name.split('.').at(-1);
+      const text = TYPED[next.name.slice(0, -field.length - 1)][field];
       count.typed += text.length;
       await page.keyboard.type(text);
     }

@@ -1,4 +1,4 @@
-// Figure 6: does the server hold on to memory per quote? RSS of the `next start` process after a
+// Figure 6: does the server hold on to memory per quote? RSS of the server process after a
 // warm-up, then after 10,000 more quotes through POST /api/quote (each one also a courier call),
 // sampled every 1,000 so that a leak shows as a slope, not only as an end point.
 import { courierToken, load, quoteRequests, signIn } from '../lib/http.mjs';

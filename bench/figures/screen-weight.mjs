@@ -3,10 +3,16 @@
 // response (Playwright's responseBodySize is the body as transferred); it also checks when Leaflet's
 // chunk was requested against first paint.
 //
+// The app's service worker runs as it does for dispatchers (it registers once the page has loaded):
+// its own script and what it downloads to precache the build are reported apart, not counted in
+// the screen's figure. Then a second, warm visit (a new window, as the next open of the app) says
+// how much script it still transfers.
+//
 // The budget is the screen's own script: what it downloads to be drawn and take taps, before the
 // first touch, without the map's code, which has to come after first paint (the issue's remedy is
 // "lazy-load what the first paint does not need"). The whole download, with the map and what the
 // first touch fetches (the form's schema, the result's figures), is reported beside it.
+import { get } from 'node:http';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { launchChromium } from '../lib/browser.mjs';
 import { DISPATCHER } from '../lib/trip.mjs';
@@ -28,13 +34,76 @@ const LIBRARY_MARKS = [
   ['@tanstack/react-query', 'QueryClient'],
 ];
 
+/** The bytes of a response as sent with gzip allowed (the worker script's compressed weight). */
+function gzippedBytes(url) {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk) => (bytes += chunk.length));
+      response.on('end', () =>
+        resolve({ bytes, encoding: response.headers['content-encoding'] ?? 'identity' }),
+      );
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+const isWorkerScript = (url) => new URL(url).pathname === '/sw.js';
+
+/** Scripts of one visit of the screen as a page saw them: count, bytes transferred, from the worker. */
+async function scriptsOfVisit(page, url) {
+  const seen = [];
+  const listener = (request) => {
+    if (request.resourceType() !== 'script' || isWorkerScript(request.url())) return;
+    seen.push(
+      (async () => {
+        const response = await request.response();
+        const sizes = await request.sizes();
+        const fromWorker = Boolean(response?.fromServiceWorker());
+        return { bytes: fromWorker ? 0 : Math.max(0, sizes.responseBodySize), fromWorker };
+      })(),
+    );
+  };
+  page.on('requestfinished', listener);
+  await page.goto(url, { waitUntil: 'load' });
+  await page.locator('.leaflet-container').first().waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  page.off('requestfinished', listener);
+  const scripts = await Promise.all(seen);
+  return {
+    scripts: scripts.length,
+    fromWorker: scripts.filter((script) => script.fromWorker).length,
+    transferredBytes: scripts.reduce((sum, script) => sum + script.bytes, 0),
+  };
+}
+
 export async function measureScreenWeight(server) {
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({
       viewport: { width: 800, height: 1280 },
       locale: 'es-MX',
-      serviceWorkers: 'block',
+      serviceWorkers: 'allow',
+    });
+    // What the service worker downloads itself (the build's files it precaches at install).
+    const workerDownloads = [];
+    context.on('requestfinished', (request) => {
+      if (!request.serviceWorker() || isWorkerScript(request.url())) return;
+      const url = new URL(request.url());
+      const kind =
+        url.origin !== server.origin
+          ? 'tiles'
+          : url.pathname.startsWith('/_next/static/')
+            ? 'build'
+            : url.pathname === '/'
+              ? 'screen'
+              : 'other';
+      workerDownloads.push(
+        request.sizes().then(
+          (sizes) => ({ kind, bytes: Math.max(0, sizes.responseBodySize) }),
+          () => ({ kind, bytes: 0 }),
+        ),
+      );
     });
     const signIn = await context.request.post(`${server.origin}/api/session`, {
       headers: { origin: server.origin },
@@ -49,17 +118,23 @@ export async function measureScreenWeight(server) {
     let phase = 'screen';
     const phaseOf = new Map();
     page.on('request', (request) => phaseOf.set(request, phase));
+    let measuring = true;
     page.on('requestfinished', (request) => {
-      if (request.resourceType() !== 'script') return;
+      if (!measuring) return;
+      if (request.resourceType() !== 'script' || isWorkerScript(request.url())) return;
       pending.push(
         (async () => {
           const response = await request.response();
           const sizes = await request.sizes();
           const body = await response.body();
+          // A script the worker answered from its precache crossed no network here (Playwright
+          // gives no size for it): what the worker downloaded is counted apart.
+          const fromWorker = response.fromServiceWorker();
           scripts.push({
             url: request.url(),
+            fromWorker,
             encoding: (await response.headerValue('content-encoding')) ?? 'identity',
-            transferredBytes: sizes.responseBodySize,
+            transferredBytes: fromWorker ? 0 : Math.max(0, sizes.responseBodySize),
             headerBytes: sizes.responseHeadersSize,
             decodedBytes: body.length,
             // What a front proxy serving pre-compressed brotli would send instead (context only).
@@ -88,6 +163,7 @@ export async function measureScreenWeight(server) {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);
+    measuring = false;
 
     const timing = await page.evaluate(() => ({
       paints: performance
@@ -112,6 +188,27 @@ export async function measureScreenWeight(server) {
       firstPaint !== undefined &&
       leafletRequestedAt >= firstPaint;
 
+    // The worker: its script (compressed as served), what it downloaded to precache the build
+    // once it was there, and a second visit in a new window once it looks after the app.
+    const workerScript = await gzippedBytes(`${server.origin}/sw.js`);
+    await page.waitForFunction(
+      async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return Boolean(registration?.active && navigator.serviceWorker.controller);
+      },
+      undefined,
+      { timeout: 30_000, polling: 250 },
+    );
+    await page.waitForLoadState('networkidle');
+    const downloads = await Promise.all(workerDownloads);
+    const workerKb = (kind) =>
+      round(downloads.filter((d) => d.kind === kind).reduce((sum, d) => sum + d.bytes, 0) / KB, 1);
+    // Files the page had loaded already come out of the HTTP cache: only the others cross the network.
+    const workerCount = (kind) => downloads.filter((d) => d.kind === kind && d.bytes > 0).length;
+    await page.close();
+    const warmPage = await context.newPage();
+    const warm = await scriptsOfVisit(warmPage, `${server.origin}/`);
+
     const total = scripts.reduce((sum, s) => sum + s.transferredBytes, 0);
     const decoded = scripts.reduce((sum, s) => sum + s.decodedBytes, 0);
     const brotli = scripts.reduce((sum, s) => sum + s.brotliBytes, 0);
@@ -131,7 +228,9 @@ export async function measureScreenWeight(server) {
         (leafletChunks.length === 0
           ? 'Leaflet chunk not found'
           : `map ${round(leafletBytes / KB, 1)} KB requested at ${Math.round(leafletRequestedAt)} ms, after first paint at ${Math.round(firstPaint ?? Number.NaN)} ms`) +
-        `; first touch ${round(bytesOf(touchScripts) / KB, 1)} KB; all together ${round(total / KB, 1)} KB`,
+        `; first touch ${round(bytesOf(touchScripts) / KB, 1)} KB (${touchScripts.filter((s) => s.fromWorker).length} of ${touchScripts.length} scripts from the worker); all together ${round(total / KB, 1)} KB` +
+        `; apart: worker script ${round(workerScript.bytes / KB, 1)} KB (${workerScript.encoding}), its own downloads: build files ${workerKb('build')} KB (${workerCount('build')} files the page had not loaded), the screen's copy ${workerKb('screen')} KB, tiles ${workerKb('tiles')} KB (${workerCount('tiles')} not in the HTTP cache)` +
+        `; warm visit ${round(warm.transferredBytes / KB, 1)} KB of script transferred (${warm.fromWorker} of ${warm.scripts} scripts from the worker)`,
       passed,
       figures: {
         screenKb: round(screen / KB, 1),
@@ -147,6 +246,17 @@ export async function measureScreenWeight(server) {
         leafletInInitialHtml: leafletInHtml,
         leafletAfterFirstPaint: leafletAfterPaint,
         uncompressedScripts: uncompressed.map((s) => new URL(s.url).pathname),
+        workerScriptKb: round(workerScript.bytes / KB, 1),
+        workerScriptEncoding: workerScript.encoding,
+        workerBuildDownloadKb: workerKb('build'),
+        workerBuildDownloads: workerCount('build'),
+        workerScreenCopyKb: workerKb('screen'),
+        workerTileDownloadKb: workerKb('tiles'),
+        workerTileDownloads: workerCount('tiles'),
+        firstTouchScriptsFromWorker: touchScripts.filter((s) => s.fromWorker).length,
+        warmVisitScriptKb: round(warm.transferredBytes / KB, 1),
+        warmVisitScripts: warm.scripts,
+        warmVisitScriptsFromWorker: warm.fromWorker,
       },
       chunks: scripts
         .map((s) => ({

@@ -1,15 +1,18 @@
-// Starts the production build with `next start` on a free loopback port, with a clean, explicit
-// environment (the built-in courier, demo data, info-level JSON logs), and hands its log lines to
-// whoever listens.
+// Starts the production build as `npm start` serves it (scripts/serve.mjs: Next's own handler
+// behind a server that stamps each request with the connection's address) on a free loopback port,
+// with a clean, explicit environment (the built-in courier, demo data, info-level JSON logs, a
+// data directory of its own), and hands its log lines to whoever listens.
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { sleep } from './stats.mjs';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
+const SERVE = join(ROOT, 'scripts', 'serve.mjs');
 const NEXT_BIN = join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
 
 /** A port nobody listens on right now. */
@@ -36,21 +39,35 @@ function cleanEnv(extra) {
     NEXT_TELEMETRY_DISABLED: '1',
     LOG_LEVEL: 'info',
     SESSION_SECRET: randomBytes(36).toString('base64'),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'dispatch-quote-bench-')),
     ...extra,
   };
 }
 
 /**
- * `next start` of the built app. Resolves once it answers; `onLog(line)` sees every stdout line
+ * The built app, served by scripts/serve.mjs (or plain `next start` with `plainNextStart`). Resolves once it answers; `onLog(line)` sees every stdout line
  * (pino JSON, one object per line). `stop()` ends it and waits for its exit. `nodeArgs` go to
  * node itself (e.g. --cpu-prof, which NODE_OPTIONS refuses).
  */
-export async function startApp({ env = {}, label = 'app', nodeArgs = [] } = {}) {
+export async function startApp({
+  env = {},
+  label = 'app',
+  nodeArgs = [],
+  plainNextStart = false,
+} = {}) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
-    [...nodeArgs, NEXT_BIN, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+    [
+      ...nodeArgs,
+      // Plain `next start`, only to measure what scripts/serve.mjs costs beside it.
+      ...(plainNextStart ? [NEXT_BIN, 'start'] : [SERVE]),
+      '--port',
+      String(port),
+      '--hostname',
+      '127.0.0.1',
+    ],
     {
       cwd: ROOT,
       env: cleanEnv({ PORT: String(port), ...env }),
@@ -81,7 +98,7 @@ export async function startApp({ env = {}, label = 'app', nodeArgs = [] } = {}) 
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (exited) {
-      throw new Error(`${label}: next start exited before answering:\n${errors.join('\n')}`);
+      throw new Error(`${label}: the server exited before answering:\n${errors.join('\n')}`);
     }
     try {
       const response = await fetch(`${origin}/api/health`);
@@ -92,7 +109,7 @@ export async function startApp({ env = {}, label = 'app', nodeArgs = [] } = {}) 
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`${label}: next start did not answer within 60 s:\n${errors.join('\n')}`);
+      throw new Error(`${label}: the server did not answer within 60 s:\n${errors.join('\n')}`);
     }
     await sleep(100);
   }

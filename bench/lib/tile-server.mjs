@@ -1,5 +1,6 @@
 // Map tiles on loopback, so the screen's figures never touch the internet: every {z}/{x}/{y}.png
-// is the same 256×256 pale PNG, served with a day of caching as a tile server would.
+// is the same 256×256 pale PNG, served with a day of caching and CORS allowed, as OpenStreetMap's
+// tile servers do (the app's service worker asks for tiles with CORS to read their cache headers).
 import { createServer } from 'node:http';
 import { deflateSync } from 'node:zlib';
 
@@ -55,6 +56,7 @@ export function startTileServer() {
       'content-type': 'image/png',
       'content-length': png.length,
       'cache-control': 'public, max-age=86400',
+      'access-control-allow-origin': '*',
     });
     response.end(png);
   });

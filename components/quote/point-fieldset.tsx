@@ -10,10 +10,13 @@ import { CoordinatesField } from './coordinates-field';
 import { FieldNotes, notesOf, useFieldMessage } from './field-notes';
 import { LookupLine } from './lookup-line';
 import type { LatLng, QuoteDraftValues } from './quote-draft';
+import type { SavedPlace } from './saved-places';
+import { SavedPlacesRow } from './saved-places-row';
 import { stopColour } from './stop-colours';
 import type { StopReadiness } from './trip-readiness';
 import type { Stop } from './trip-stops';
 import type { LookupStatus } from './use-reverse-geocode';
+import type { SavedPlaces } from './use-saved-places';
 import styles from './quote-screen.module.css';
 
 // Shown only once a trip has several drop-offs or a pin has moved away: fetched then, so the
@@ -38,6 +41,7 @@ export interface PointHandlers {
   onExpand: (key: string) => void;
   onMove: (key: string, step: -1 | 1) => void;
   onRemove: (key: string) => void;
+  onUsePlace: (key: string, place: SavedPlace) => void;
 }
 
 /**
@@ -55,6 +59,7 @@ export function PointFieldset({
   near,
   expanded,
   dropoffCount,
+  places,
   handlers,
 }: {
   readiness: StopReadiness;
@@ -63,6 +68,7 @@ export function PointFieldset({
   near: LatLng | null;
   expanded: boolean;
   dropoffCount: number;
+  places: SavedPlaces;
   handlers: PointHandlers;
 }) {
   const t = useTranslations('point');
@@ -112,6 +118,12 @@ export function PointFieldset({
             near={near}
             onPick={(result) => handlers.onPick(stop.key, result)}
             onUseTyped={(typed) => handlers.onUseTyped(stop.key, typed)}
+          />
+          <SavedPlacesRow
+            stopName={legend}
+            point={stop.point}
+            places={places}
+            onUse={(place) => handlers.onUsePlace(stop.key, place)}
           />
 
           {readiness.earlier.length > 0 && (

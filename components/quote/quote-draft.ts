@@ -107,6 +107,7 @@ export const storageKeys = (email: string) => {
     draft: `${PREFIX}:${owner}:draft`,
     recent: `${PREFIX}:${owner}:recent`,
     resume: `${PREFIX}:${owner}:resume-quote`,
+    places: `${PREFIX}:${owner}:places`,
   };
 };
 

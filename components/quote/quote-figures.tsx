@@ -5,6 +5,8 @@ import type { RouteView } from '@/components/map/use-trip-route';
 import { MONEY_LOCALE } from '@/lib/i18n/config';
 import type { Quote, QuoteLeg } from '@/lib/quote/quote';
 import { distanceNote } from './distance-note';
+import { HandOver } from './hand-over';
+import type { QuoteDraftValues } from './quote-draft';
 import { letterOf } from './trip-stops';
 import styles from './quote-screen.module.css';
 
@@ -20,16 +22,29 @@ export interface RouteCheck {
 
 /**
  * A quote's figures: the total and the delivery time first and largest (what the customer asks),
- * then vehicle, distance and the rest.
+ * then until when it holds, the ways to hand it over or start again, vehicle, distance and the
+ * rest. Past its validity it says so and offers to quote again.
  */
 export function QuoteFigures({
   quote,
   stale,
   route,
+  expired,
+  until,
+  values,
+  onRequote,
+  onNew,
 }: {
   quote: Quote;
   stale: boolean;
   route: RouteCheck;
+  expired: boolean;
+  /** When the quote stops being valid (QUOTE_VALIDITY after it was quoted). */
+  until: Date;
+  /** The trip it prices, for the text handed over. */
+  values: QuoteDraftValues;
+  onRequote: () => void;
+  onNew: () => void;
 }) {
   const t = useTranslations('quote');
   const format = useFormatter();
@@ -45,6 +60,14 @@ export function QuoteFigures({
           {t('stale')}
         </p>
       )}
+      {expired && !stale && (
+        <div className={`notice notice-warning ${styles.staleNotice}`} data-testid="expired-mark">
+          <p>{t('expired', { time: time(until) })}</p>
+          <button type="button" className="button button-primary" onClick={onRequote}>
+            {t('requote')}
+          </button>
+        </div>
+      )}
       <p className={styles.total}>
         <span className={styles.totalLabel}>{t('total')}</span>
         <span className={styles.totalValue} data-testid="quote-total">
@@ -58,6 +81,19 @@ export function QuoteFigures({
           {t('etaValue', { minutes: quote.etaMinutes, time: time(arrival) })}
         </span>
       </p>
+      {!expired && (
+        <p className={styles.validity} data-testid="quote-validity">
+          {t('validUntil', { time: time(until) })}
+        </p>
+      )}
+      <HandOver
+        quote={quote}
+        values={values}
+        validity={
+          expired ? t('expired', { time: time(until) }) : t('validUntil', { time: time(until) })
+        }
+        onNew={onNew}
+      />
       {quote.legs && quote.legs.length > 1 && <QuoteLegs legs={quote.legs} />}
       <dl className={styles.figures}>
         <div>

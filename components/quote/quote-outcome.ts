@@ -48,7 +48,9 @@ export const RETRYABLE: ReadonlySet<QuoteProblem> = new Set([
 
 export type ResultState =
   | { kind: 'empty'; trip: TripReadiness }
-  | { kind: 'quote'; quote: Quote; stale: boolean }
+  | { kind: 'quote'; quote: Quote; stale: boolean; values: QuoteDraftValues }
+  /** Asked while offline: sent once the network is back, unless the trip changed meanwhile. */
+  | { kind: 'queued'; changed: boolean }
   | {
       kind: 'problem';
       problem: QuoteProblem;
@@ -95,14 +97,17 @@ export function resultStateOf({
   trip,
   shown,
   currentKey,
+  queued,
 }: {
   failure: QuoteProblem | null;
   error: unknown;
   outside: string | null;
   trip: TripReadiness;
-  shown: { quote: Quote; key: string } | null;
+  shown: { quote: Quote; key: string; values: QuoteDraftValues } | null;
   currentKey: string;
+  queued?: { key: string } | null;
 }): ResultState {
+  if (queued) return { kind: 'queued', changed: queued.key !== currentKey };
   if (failure) {
     return {
       kind: 'problem',
@@ -112,6 +117,6 @@ export function resultStateOf({
     };
   }
   return shown
-    ? { kind: 'quote', quote: shown.quote, stale: shown.key !== currentKey }
+    ? { kind: 'quote', quote: shown.quote, stale: shown.key !== currentKey, values: shown.values }
     : { kind: 'empty', trip };
 }

@@ -3,7 +3,9 @@
 import dynamic from 'next/dynamic';
 import type { Ref } from 'react';
 import { useTranslations } from 'use-intl';
+import { validUntil } from './quote-handover';
 import { RETRYABLE, type ResultState } from './quote-outcome';
+import { usePassed } from './use-now-until';
 import { QuoteGuide } from './quote-guide';
 import type { RouteCheck } from './quote-figures';
 import styles from './quote-screen.module.css';
@@ -31,7 +33,9 @@ export function QuoteResult({
   pending,
   coverageKnown,
   route,
+  validitySeconds,
   onRetry,
+  onNew,
   ref,
 }: {
   state: ResultState;
@@ -40,17 +44,25 @@ export function QuoteResult({
   route: RouteCheck;
   /** The courier's coverage is published (the built-in one): out-of-coverage names its areas. */
   coverageKnown: boolean;
+  /** How long a quote holds (QUOTE_VALIDITY). */
+  validitySeconds: number;
   onRetry: () => void;
+  onNew: () => void;
   ref?: Ref<HTMLElement>;
 }) {
   const t = useTranslations('quote');
+  const until =
+    state.kind === 'quote' ? validUntil(state.quote, validitySeconds) : new Date(8.64e15);
+  const expired = usePassed(until);
+  const shownAs =
+    state.kind !== 'quote' ? state.kind : state.stale ? 'stale' : expired ? 'expired' : 'fresh';
   return (
     <section
       ref={ref}
-      className={`${styles.result} ${state.kind === 'quote' && state.stale ? styles.resultStale : ''}`}
+      className={`${styles.result} ${shownAs === 'stale' || shownAs === 'expired' ? styles.resultStale : ''}`}
       aria-labelledby="quote-result-title"
       aria-busy={pending}
-      data-state={state.kind === 'quote' ? (state.stale ? 'stale' : 'fresh') : state.kind}
+      data-state={shownAs}
     >
       <div className={styles.resultHead}>
         <h2 id="quote-result-title" className={styles.resultTitle}>
@@ -61,7 +73,21 @@ export function QuoteResult({
       <div aria-live="polite" aria-atomic="false">
         {state.kind === 'empty' && <QuoteGuide trip={state.trip} />}
         {state.kind === 'quote' && (
-          <QuoteFigures quote={state.quote} stale={state.stale} route={route} />
+          <QuoteFigures
+            quote={state.quote}
+            stale={state.stale}
+            route={route}
+            expired={expired}
+            until={until}
+            values={state.values}
+            onRequote={onRetry}
+            onNew={onNew}
+          />
+        )}
+        {state.kind === 'queued' && (
+          <p role="status" className="notice notice-info" data-testid="quote-queued">
+            {state.changed ? t('queuedChanged') : t('queued')}
+          </p>
         )}
         {state.kind === 'problem' && (
           <div className={styles.problem}>

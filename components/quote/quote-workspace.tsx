@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, type FieldPath } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import type { MapFrame } from '@/components/map/map-props';
@@ -22,9 +22,11 @@ import { PICKUP, pinsOf, tripStops } from './trip-stops';
 import { useFirstTouchWarmUp } from './use-first-touch-warm-up';
 import { useGeolocation } from './use-geolocation';
 import { useGuidedFocus } from './use-guided-focus';
+import { useOfflineQueue } from './use-offline-queue';
 import { useDraftOnDevice } from './use-draft-on-device';
 import { useQuoteRequest } from './use-quote-request';
 import { useRecentQuotes } from './use-recent-quotes';
+import { useSavedPlaces } from './use-saved-places';
 import { useTripActions } from './use-trip-actions';
 import { useTripForm } from './use-trip-form';
 import { useWholeTrip, type ShownQuote } from './use-whole-trip';
@@ -44,6 +46,8 @@ export interface ScreenConfig {
   roadRoutes: boolean;
   /** Where the map opens (see app/page.tsx). */
   mapView: MapView;
+  /** How long a quote is shown as valid (QUOTE_VALIDITY). */
+  quoteValiditySeconds: number;
 }
 
 /** The whole quote screen: header, map, and the panel with the stops, their fields and the result. */
@@ -63,6 +67,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   const resultRef = useRef<HTMLElement>(null);
   const focus = useGuidedFocus(formRef);
   const recent = useRecentQuotes(keys.recent);
+  const places = useSavedPlaces(keys.places);
   const geolocation = useGeolocation();
   useFirstTouchWarmUp();
 
@@ -87,8 +92,8 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   const mutation = useQuoteRequest({
     resumeKey: keys.resume,
     onQuoted: (quote, { key, values: quotedValues }) => {
-      setShown({ quote, key });
-      recent.add({ id: `${quote.quotedAt}-${Date.now()}`, values: quotedValues, quote });
+      setShown({ quote, key, values: quotedValues });
+      recent.add({ values: quotedValues, quote });
       frameTrip();
     },
     onFieldErrors: (fields) => {
@@ -96,14 +101,24 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
         setError(path as FieldPath<QuoteDraftValues>, { type: 'server', message });
       }
     },
+    onOffline: (attempt) => offline.queue(attempt),
     onSettled: () => resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
   });
+  const offline = useOfflineQueue({ currentKey, send: mutation.mutate });
 
   function submit(event?: FormEvent) {
     return handleSubmit(
       (request) => {
         const quoted = structuredClone(getValues());
-        mutation.mutate({ request, values: quoted, key: draftKey(quoted) });
+        const attempt = { request, values: quoted, key: draftKey(quoted) };
+        // Without a network it waits, said plainly, and goes once the network is back.
+        if (offline.online) {
+          offline.drop();
+          mutation.mutate(attempt);
+        } else {
+          mutation.reset();
+          offline.queue(attempt);
+        }
       },
       (errors) => focus.focusFirstInvalid(errors, getValues()),
     )(event);
@@ -152,6 +167,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
     trip,
     shown,
     currentKey,
+    queued: offline.queued,
   });
   const freshQuote = resultState.kind === 'quote' && !resultState.stale;
 
@@ -208,27 +224,37 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
               pending={mutation.isPending}
               coverageKnown={config.builtinCourier}
               route={{ roadRoutes: config.roadRoutes, view: freshQuote ? routeView : null }}
+              validitySeconds={config.quoteValiditySeconds}
               onRetry={() => void submit()}
+              onNew={whole.clear}
             />
-            <div className={styles.points}>
-              {trip.map((readiness, index) => (
-                <PointFieldset
-                  key={readiness.stop.key}
-                  readiness={readiness}
-                  lookup={addresses.lookups[readiness.stop.key] ?? { state: 'idle' }}
-                  outside={outside === readiness.stop.key}
-                  near={
-                    pinOf(readiness.stop.point) ?? pinOf((trip[index - 1] ?? trip[1])?.stop.point)
-                  }
-                  expanded={stops.length <= 2 || focus.openStop === readiness.stop.key}
-                  dropoffCount={values.dropoffs.length}
-                  handlers={actions.handlers}
-                />
-              ))}
-            </div>
+            {/* A boundary of its own: React sends a boundary larger than ~12.8 KB of HTML apart,
+                hidden until a script reveals it. The stops' fields are the bulk of the screen's
+                HTML; kept apart, the header and the map's preview stay in the page as it
+                arrives, drawn before any script has run. */}
+            <Suspense>
+              <div className={styles.points}>
+                {trip.map((readiness, index) => (
+                  <PointFieldset
+                    key={readiness.stop.key}
+                    readiness={readiness}
+                    lookup={addresses.lookups[readiness.stop.key] ?? { state: 'idle' }}
+                    outside={outside === readiness.stop.key}
+                    near={
+                      pinOf(readiness.stop.point) ?? pinOf((trip[index - 1] ?? trip[1])?.stop.point)
+                    }
+                    expanded={stops.length <= 2 || focus.openStop === readiness.stop.key}
+                    dropoffCount={values.dropoffs.length}
+                    places={places}
+                    handlers={actions.handlers}
+                  />
+                ))}
+              </div>
+            </Suspense>
             <AddStopButton full={values.dropoffs.length >= MAX_DROPOFFS} onAdd={actions.addStop} />
             <RecentQuotes
               recent={recent.recent}
+              validitySeconds={config.quoteValiditySeconds}
               onOpen={(entry) => {
                 whole.openRecent(entry);
                 resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });

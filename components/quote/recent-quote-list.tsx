@@ -3,7 +3,9 @@
 import { useFormatter, useTranslations } from 'use-intl';
 import { MONEY_LOCALE } from '@/lib/i18n/config';
 import { pointSummary, type RecentQuote } from './quote-draft';
+import { validUntil } from './quote-handover';
 import { tripStops } from './trip-stops';
+import { usePassed } from './use-now-until';
 import styles from './quote-screen.module.css';
 
 const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
@@ -14,10 +16,12 @@ const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency:
  */
 export function RecentQuoteList({
   recent,
+  validitySeconds,
   onOpen,
   onClear,
 }: {
   recent: RecentQuote[];
+  validitySeconds: number;
   onOpen: (entry: RecentQuote) => void;
   onClear: () => void;
 }) {
@@ -49,6 +53,8 @@ export function RecentQuoteList({
                   hour: 'numeric',
                   minute: '2-digit',
                 })}
+                {' · '}
+                <Validity until={validUntil(entry.quote, validitySeconds)} />
               </span>
             </button>
           </li>
@@ -58,5 +64,16 @@ export function RecentQuoteList({
         {t('clearAll')}
       </button>
     </>
+  );
+}
+
+/** "vigente hasta las 2:35 p.m." while the quote holds, then "vencida". */
+function Validity({ until }: { until: Date }) {
+  const t = useTranslations('recent');
+  const format = useFormatter();
+  return usePassed(until) ? (
+    <span className={styles.recentExpired}>{t('expired')}</span>
+  ) : (
+    t('validUntil', { time: format.dateTime(until, { hour: 'numeric', minute: '2-digit' }) })
   );
 }

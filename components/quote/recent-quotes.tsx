@@ -15,10 +15,12 @@ const RecentQuoteList = dynamic(
 /** The last quotes on this device; opening one puts its points back on the map and the form. */
 export function RecentQuotes({
   recent,
+  validitySeconds,
   onOpen,
   onClear,
 }: {
   recent: RecentQuote[];
+  validitySeconds: number;
   onOpen: (entry: RecentQuote) => void;
   onClear: () => void;
 }) {
@@ -30,7 +32,14 @@ export function RecentQuotes({
       onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}
     >
       <summary className={styles.recentSummary}>{t('title', { count: recent.length })}</summary>
-      {open && <RecentQuoteList recent={recent} onOpen={onOpen} onClear={onClear} />}
+      {open && (
+        <RecentQuoteList
+          recent={recent}
+          validitySeconds={validitySeconds}
+          onOpen={onOpen}
+          onClear={onClear}
+        />
+      )}
     </details>
   );
 }

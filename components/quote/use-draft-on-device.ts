@@ -34,7 +34,9 @@ export function useDraftOnDevice({
         restore(stored);
         const last = parseRecent(safeRead(keys.recent))[0];
         const key = draftKey(stored.values);
-        if (last && draftKey(last.values) === key) setShown({ quote: last.quote, key });
+        if (last && draftKey(last.values) === key) {
+          setShown({ quote: last.quote, key, values: last.values });
+        }
       }
       resumeAfterLoad.current = takeQuoteToResume(keys.resume);
     },

@@ -5,6 +5,8 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { AddressField, SearchResult, TypedStreet } from '@/lib/geocoding/answers';
 import type { QuoteRequest } from '@/lib/quote/schema';
 import {
+  ADDRESS_FIELDS,
+  vouchedFor,
   earlierCleared,
   earlierFields,
   earlierKept,
@@ -17,7 +19,13 @@ import {
   type PointProvenance,
   type ProvenanceStep,
 } from './address-provenance';
-import { pinOf, type DraftProvenance, type LatLng, type QuoteDraftValues } from './quote-draft';
+import {
+  pinOf,
+  type DraftProvenance,
+  type LatLng,
+  type PointDraft,
+  type QuoteDraftValues,
+} from './quote-draft';
 import {
   PICKUP,
   stopByKey,
@@ -122,6 +130,21 @@ export function usePointAddresses(form: QuoteForm, store: ProvenanceStore) {
       apply(key, searchPicked(point, provenanceOf(key), result));
     },
     [apply, geocode, movePin, pointOf, provenanceOf],
+  );
+
+  /** A saved place fills the stop: its pin and every field, as the dispatcher saved them. */
+  const fillFromPlace = useCallback(
+    (key: string, place: PointDraft) => {
+      const path = pathOf(key);
+      const at = pinOf(place);
+      if (!path || !at) return;
+      geocode.forget([key]);
+      movePin(key, at);
+      const options = writeOptions();
+      for (const field of ADDRESS_FIELDS) setValue(`${path}.${field}`, place[field], options);
+      setPoint(key, vouchedFor(place));
+    },
+    [geocode, movePin, pathOf, setPoint, setValue, writeOptions],
   );
 
   /** The street and numbers of the dispatcher's search text, taken as typed; the pin stays. */
@@ -231,6 +254,7 @@ export function usePointAddresses(form: QuoteForm, store: ProvenanceStore) {
     placePin,
     pickResult,
     applyTypedStreet,
+    fillFromPlace,
     typed,
     keepEarlier,
     clearEarlier,

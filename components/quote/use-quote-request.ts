@@ -42,11 +42,14 @@ export function useQuoteRequest({
   resumeKey,
   onQuoted,
   onFieldErrors,
+  onOffline,
   onSettled,
 }: {
   resumeKey: string;
   onQuoted: (quote: Quote, attempt: QuoteAttempt) => void;
   onFieldErrors: (fields: Record<string, string>) => void;
+  /** The request found no network: the attempt waits for it (see use-offline-queue.ts). */
+  onOffline: (attempt: QuoteAttempt) => void;
   onSettled: () => void;
 }) {
   const router = useRouter();
@@ -61,7 +64,11 @@ export function useQuoteRequest({
       onQuoted(quote, attempt);
       onSettled();
     },
-    onError: (error) => {
+    onError: (error, attempt) => {
+      if (error instanceof RequestError && error.code === 'offline') {
+        onOffline(attempt);
+        return;
+      }
       if (isSessionOver(error)) {
         markQuoteToResume(resumeKey);
         router.replace('/sign-in?reason=expired');

@@ -16,9 +16,11 @@ export function useRecentQuotes(storageKey: string) {
     );
   }, [storageKey]);
 
+  /** A new quote at the top of the list (a repeat of the same trip replaces its row). */
   const add = useCallback(
-    (entry: RecentQuote) => {
-      const next = addRecent(parseRecent(safeRead(storageKey)), entry);
+    (entry: Omit<RecentQuote, 'id'>) => {
+      const id = `${entry.quote.quotedAt}-${Math.random().toString(36).slice(2, 8)}`;
+      const next = addRecent(parseRecent(safeRead(storageKey)), { ...entry, id });
       safeWrite(storageKey, JSON.stringify(next));
       setRecent(next);
     },

@@ -69,6 +69,12 @@ export function useTripActions({
         focus.focusNext(tripNow(), key);
       },
       onExpand: focus.setOpenStop,
+      onUsePlace: (key, place) => {
+        addresses.fillFromPlace(key, place.point);
+        setActiveStop(nextStopToPlace(getValues(), key));
+        frameTrip();
+        focus.focusNext(tripNow(), key);
+      },
       onMove: (key, step) => {
         addresses.moveDropoff(key, step);
         frameTrip();

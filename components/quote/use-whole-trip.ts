@@ -20,6 +20,8 @@ export interface ShownQuote {
   quote: Quote;
   /** The fingerprint of the draft it was quoted for: it is stale once the draft's differs. */
   key: string;
+  /** The trip it prices, as it was quoted. */
+  values: QuoteDraftValues;
 }
 
 /** The fingerprint of an empty screen (stop ids are not part of it). */
@@ -92,7 +94,7 @@ export function useWholeTrip({
     addresses.replace(
       Object.fromEntries(tripStops(entry.values).map((stop) => [stop.key, vouchedFor(stop.point)])),
     );
-    setShown({ quote: entry.quote, key: draftKey(entry.values) });
+    setShown({ quote: entry.quote, key: draftKey(entry.values), values: entry.values });
     onCleared();
     frameTrip();
   }

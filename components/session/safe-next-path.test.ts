@@ -21,4 +21,11 @@ describe('after signing in, the dispatcher returns', () => {
     expect(safeNextPath('/\\evil.example')).toBe('/');
     expect(safeNextPath('/\nx')).toBe('/');
   });
+
+  it('to the quote screen when the path would not make a valid Location header', () => {
+    for (const odd of ['/\u007f', '/é', '/?q=日本', '/a b', '/\u00a0', '/\ud800']) {
+      expect(safeNextPath(odd)).toBe('/');
+    }
+    expect(safeNextPath('/?q=%C3%A9')).toBe('/?q=%C3%A9');
+  });
 });

@@ -5,6 +5,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'use-intl';
 import { RequestError, requestJson } from '@/components/ui/request-json';
 import styles from './sign-in-form.module.css';
+import { SignOutEverywhere } from './sign-out-everywhere';
 
 type SignInError =
   'invalid_credentials' | 'rate_limited' | 'courier_unavailable' | 'offline' | 'unknown';
@@ -28,10 +29,13 @@ export function SignInForm({
   next,
   notice,
   demoAccount,
+  offerSignOutEverywhere = false,
 }: {
   next: string;
   notice: 'expired' | 'signedOut' | null;
   demoAccount: { email: string; password: string } | null;
+  /** This browser signed out minutes ago: it may end the account's other sessions too. */
+  offerSignOutEverywhere?: boolean;
 }) {
   const t = useTranslations('signIn');
   const router = useRouter();
@@ -85,6 +89,7 @@ export function SignInForm({
       <p className={styles.intro}>{t('intro')}</p>
 
       {notice && <p className="notice notice-info">{t(notice)}</p>}
+      {offerSignOutEverywhere && <SignOutEverywhere />}
 
       <div className="field">
         <label className="field-label" htmlFor={`${id}-email`}>

@@ -4,8 +4,13 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { requestJson } from '@/components/ui/request-json';
+import { forgetOfflineScreen } from '@/components/ui/use-offline-status';
 
-/** Ends the session on the server (the cookie goes with it), then shows the sign-in page. */
+/**
+ * Ends the session on the server (the cookie goes with it), then shows the sign-in page. The copy
+ * of the screen kept for offline use goes first, so that even a sign-out without a network leaves
+ * nothing to open offline.
+ */
 export function SignOutButton({ className }: { className?: string }) {
   const t = useTranslations('header');
   const router = useRouter();
@@ -13,6 +18,7 @@ export function SignOutButton({ className }: { className?: string }) {
 
   async function signOut() {
     setPending(true);
+    await forgetOfflineScreen().catch(() => undefined);
     try {
       await requestJson('/api/session', { method: 'DELETE' });
     } catch {

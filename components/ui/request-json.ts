@@ -2,8 +2,10 @@
  * The browser's one way to call the dispatch app's API. Answers that are not 2xx become a
  * RequestError carrying the envelope's `code` (README, "The dispatch app's API": `{error:{code,message,fields?}}`);
  * a request that never reached the server becomes `offline` or `network`, so the screen can say so
- * instead of showing a broken page.
+ * instead of showing a broken page. Either way the app's network state (use-online.ts) hears of it.
  */
+import { isServerUnreachable, reportNetworkFailure, reportServerAnswer } from './use-online';
+
 export class RequestError extends Error {
   constructor(
     readonly code: string,
@@ -31,6 +33,9 @@ export async function requestJson<T>(
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
     throw new RequestError('offline', 0, 'offline');
   }
+  // Known to be down already (a failed request, the screen opened from the worker's copy): a
+  // failure now is the same lack of network, even where navigator.onLine has not noticed.
+  const knownDown = isServerUnreachable();
   const timeout = AbortSignal.timeout(timeoutMs);
   let response: Response;
   try {
@@ -48,9 +53,11 @@ export async function requestJson<T>(
   } catch (error) {
     if (signal?.aborted) throw error;
     if (timeout.aborted) throw new RequestError('timeout', 0, 'timeout');
-    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    const offline = knownDown || (typeof navigator !== 'undefined' && navigator.onLine === false);
+    reportNetworkFailure();
     throw new RequestError(offline ? 'offline' : 'network', 0, String(error));
   }
+  reportServerAnswer();
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {

@@ -1,19 +1,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { WebSocket } from 'undici';
 import { E2E_SERVER_ENV } from './server-env';
 
 /**
- * Another production server of the same build, on a free loopback port, with its own
- * environment (a stand-in geocoder or router beside it): for the journeys that need a
- * configuration the suite's own server does not have.
+ * A production server of the build for one spec, as `npm start` serves it (scripts/serve.mjs), on a
+ * free loopback port with a data directory of its own: specs that need their own configuration, or
+ * want to read the server's log or heap, start one beside the suite's.
  */
 export interface AppProcess {
   baseURL: string;
+  /** Every line the server wrote (stdout and stderr), in order. */
+  readonly lines: string[];
+  /** The inspector's WebSocket URL, when started with `inspect`. */
+  inspectorUrl?: string;
   close(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -27,7 +35,7 @@ function freePort(): Promise<number> {
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -38,23 +46,35 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
+export async function startAppProcess({
+  env = {},
+  inspect = false,
+}: { env?: Record<string, string>; inspect?: boolean } = {}): Promise<AppProcess> {
   const port = await freePort();
-  const next = join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
+  const lines: string[] = [];
   const child = spawn(
     process.execPath,
-    [next, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
-    { env: { ...process.env, ...E2E_SERVER_ENV, ...env }, stdio: ['ignore', 'ignore', 'inherit'] },
+    [
+      ...(inspect ? ['--inspect=127.0.0.1:0'] : []),
+      join(process.cwd(), 'scripts', 'serve.mjs'),
+      '--port',
+      String(port),
+      '--hostname',
+      '127.0.0.1',
+    ],
+    {
+      env: {
+        ...process.env,
+        ...E2E_SERVER_ENV,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'dispatch-quote-e2e-')),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
-  const baseURL = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealth(`${baseURL}/api/health`, child, 60_000);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
-  return {
-    baseURL,
+  const app: AppProcess = {
+    baseURL: `http://127.0.0.1:${port}`,
+    lines,
     close: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -62,4 +82,54 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
       await exited;
     },
   };
+  for (const stream of [child.stdout!, child.stderr!]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      lines.push(line);
+      const inspector = /Debugger listening on (ws:\/\/\S+)/.exec(line);
+      if (inspector) app.inspectorUrl = inspector[1];
+    });
+  }
+  try {
+    await waitForHealth(`${app.baseURL}/api/health`, child, 60_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return app;
+}
+
+/** The server's live heap after a full collection, through the inspector (bytes). */
+export async function liveHeapBytes(inspectorUrl: string): Promise<number> {
+  const socket = new WebSocket(inspectorUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  let nextId = 0;
+  const pending = new Map<
+    number,
+    (message: { result?: { result?: { value?: number } } }) => void
+  >();
+  socket.onmessage = (event) => {
+    const message = JSON.parse(String(event.data));
+    pending.get(message.id)?.(message);
+    pending.delete(message.id);
+  };
+  const send = (method: string, params: object = {}) =>
+    new Promise<{ result?: { result?: { value?: number } } }>((resolve) => {
+      const id = ++nextId;
+      pending.set(id, resolve);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  try {
+    await send('HeapProfiler.collectGarbage');
+    await send('HeapProfiler.collectGarbage');
+    const answer = await send('Runtime.evaluate', {
+      expression: 'process.memoryUsage().heapUsed',
+      returnByValue: true,
+    });
+    return answer.result?.result?.value ?? Number.NaN;
+  } finally {
+    socket.close();
+  }
 }

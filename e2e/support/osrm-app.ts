@@ -18,9 +18,7 @@ export async function startAppWithOsrm(): Promise<OsrmApp> {
   try {
     // A long timeout: a test makes the router slow on purpose and waits for its route.
     const app = await startAppProcess({
-      ROUTER: 'osrm',
-      OSRM_URL: osrm.url,
-      ROUTER_TIMEOUT_MS: '20000',
+      env: { ROUTER: 'osrm', OSRM_URL: osrm.url, ROUTER_TIMEOUT_MS: '20000' },
     });
     return {
       baseURL: app.baseURL,

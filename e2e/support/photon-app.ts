@@ -15,18 +15,19 @@ export interface PhotonApp {
 
 export async function startAppWithPhoton(): Promise<PhotonApp> {
   const photon = await startPhotonStandIn();
+  let app;
   try {
-    const app = await startAppProcess({ GEOCODER: 'photon', PHOTON_URL: photon.url });
-    return {
-      baseURL: app.baseURL,
-      photon,
-      close: async () => {
-        await app.close();
-        await photon.close();
-      },
-    };
+    app = await startAppProcess({ env: { GEOCODER: 'photon', PHOTON_URL: photon.url } });
   } catch (error) {
     await photon.close();
     throw error;
   }
+  return {
+    baseURL: app.baseURL,
+    photon,
+    close: async () => {
+      await app.close();
+      await photon.close();
+    },
+  };
 }

@@ -28,20 +28,57 @@ export const RECORDED_TRIP = {
 };
 
 /**
- * Every test runs offline from the internet: map tiles (any host but the app's) are answered with
- * a small local PNG, and anything else leaving 127.0.0.1 is refused.
+ * The stand-in tile server of every test. It answers as OpenStreetMap's does: a PNG with
+ * `Access-Control-Allow-Origin: *` and a week of caching. Tests may take it down, and read which
+ * tiles it was asked for and by whom (the page, or the app's service worker).
  */
-export const test = base.extend<{ offlineWorld: void }>({
-  offlineWorld: [
+export interface TileServer {
+  /** False: every request is refused, as with no network. */
+  reachable: boolean;
+  /** Tile URLs answered, in order. */
+  served: string[];
+  /** Tile URLs refused while unreachable. */
+  refused: string[];
+  /** How many of the answered requests the service worker made (not the page). */
+  servedToWorker: number;
+}
+
+/** Headers OpenStreetMap's tile servers send that the app's worker reads. */
+export const TILE_HEADERS = {
+  'access-control-allow-origin': '*',
+  'cache-control': 'max-age=604800',
+};
+
+/**
+ * Every test runs offline from the internet: map tiles (any host but the app's) are answered with
+ * a small local PNG, and anything else leaving 127.0.0.1 is refused. Routes set on the context see
+ * the requests the service worker makes as well as the page's (Chromium); a request the worker
+ * answers from its cache reaches no route at all.
+ */
+export const test = base.extend<{ tileServer: TileServer }>({
+  tileServer: [
     async ({ context }, use) => {
+      const tiles: TileServer = { reachable: true, served: [], refused: [], servedToWorker: 0 };
       await context.route(
         (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost',
-        (route) =>
-          /\.png(\?|$)/.test(route.request().url())
-            ? route.fulfill({ status: 200, contentType: 'image/png', body: TILE })
-            : route.abort('blockedbyclient'),
+        (route) => {
+          const request = route.request();
+          if (!/\.png(\?|$)/.test(request.url())) return route.abort('blockedbyclient');
+          if (!tiles.reachable) {
+            tiles.refused.push(request.url());
+            return route.abort('internetdisconnected');
+          }
+          tiles.served.push(request.url());
+          if (request.serviceWorker()) tiles.servedToWorker++;
+          return route.fulfill({
+            status: 200,
+            contentType: 'image/png',
+            headers: TILE_HEADERS,
+            body: TILE,
+          });
+        },
       );
-      await use();
+      await use(tiles);
     },
     { auto: true },
   ],

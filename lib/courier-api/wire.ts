@@ -12,6 +12,12 @@ export const LOGIN_PATH = '/api/login/loginClient/json/web';
 export const QUOTATION_PATH = '/api/order/validZipCode/json/web';
 /** The quotation's access-token header (not `Authorization: Bearer`). */
 export const TOKEN_HEADER = 'token';
+/**
+ * On a login, the address of the person an API client signs in for (a server acting for many
+ * people, as the dispatch app does). The built-in courier counts failed logins per that address,
+ * within the API client that named it; without it, per the API client's own address.
+ */
+export const END_USER_ADDRESS_HEADER = 'x-end-user-address';
 
 /** Result codes: 0 on success, negative on failure (docs/courier-api.md, "Result codes"). */
 export const COURIER_CODE = {

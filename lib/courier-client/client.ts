@@ -1,5 +1,10 @@
 import 'server-only';
-import { LOGIN_PATH, QUOTATION_PATH, TOKEN_HEADER } from '@/lib/courier-api/wire';
+import {
+  END_USER_ADDRESS_HEADER,
+  LOGIN_PATH,
+  QUOTATION_PATH,
+  TOKEN_HEADER,
+} from '@/lib/courier-api/wire';
 import { env } from '@/lib/env';
 import { log as rootLog } from '@/lib/log';
 import type { Quote } from '@/lib/quote/quote';
@@ -35,8 +40,13 @@ export async function courierLogin(
     authorization: basicCredentials(env.courier.clientId, env.courier.clientSecret),
   };
   // The courier throttles failed logins per address too: without the dispatcher's address, every
-  // dispatcher would share this server's, and a few wrong passwords would lock everyone out.
-  if (clientAddress && clientAddress !== 'unknown') headers['x-forwarded-for'] = clientAddress;
+  // dispatcher would share this server's, and a few wrong passwords would lock everyone out. The
+  // built-in courier reads `x-end-user-address` (named by an authenticated API client); the legacy
+  // service is sent the usual X-Forwarded-For as well.
+  if (clientAddress && clientAddress !== 'unknown') {
+    headers[END_USER_ADDRESS_HEADER] = clientAddress;
+    headers['x-forwarded-for'] = clientAddress;
+  }
   const json = await postToCourier('login', LOGIN_PATH, loginBody(email, password), headers, log);
   const parsed = loginAnswerSchema.safeParse(json);
   if (!parsed.success) {

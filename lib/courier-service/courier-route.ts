@@ -3,17 +3,24 @@ import { randomUUID } from 'node:crypto';
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { env } from '../env';
 import { ApiError } from '../http/api-error';
-import { readTextWithin } from '../http/read-json';
+import { MAX_JSON_DEPTH, nestsDeeperThan, readTextWithin } from '../http/read-json';
 import { log } from '../log';
-import { COURIER_CODE } from '../courier-api/wire';
+import { COURIER_CODE, END_USER_ADDRESS_HEADER } from '../courier-api/wire';
 import { COURIER_BODY_LIMIT_BYTES } from './body-limit';
 import { CourierError, courierErrorResponse } from './errors';
-import { clientAddress } from '../http/client-address';
+import { clientAddressOf } from '../http/client-address';
+import { clientWentAway } from '../http/client-went-away';
 
 export interface CourierRequestContext {
   log: typeof log;
-  /** The caller's address for rate limiting: the first hop of X-Forwarded-For, else "unknown". */
+  /** The caller's own address (TRUST_PROXY rules, lib/http/client-address.ts). */
   clientAddress: string;
+  /**
+   * Whom the caller acts for: the address an API client names in `x-end-user-address` (the
+   * dispatch app names its dispatcher's), else the caller's own. Only the login reads it, after
+   * the API client's credentials were checked; its counts are kept per API client.
+   */
+  endUserAddress: string;
   /** The JSON body, at most 64 KB, validated by `schema`; every failure is a -100. */
   readBody<S extends $ZodType>(schema: S): Promise<output<S>>;
 }
@@ -41,14 +48,20 @@ export function courierRoute(handler: CourierHandler): (request: Request) => Pro
     let response: Response;
     // In the legacy mode a failure is a 200 too: the log names its code.
     let code: number | undefined;
+    const address = clientAddressOf(request, env.trustProxy);
+    const statedEndUser = request.headers.get(END_USER_ADDRESS_HEADER)?.trim().slice(0, 64);
     try {
       response = await handler(request, {
         log: requestLog,
-        clientAddress: clientAddress(request),
+        clientAddress: address,
+        endUserAddress: statedEndUser || address,
         readBody: (schema) => readCourierBody(request, schema),
       });
     } catch (error) {
-      if (!(error instanceof CourierError)) {
+      if (clientWentAway(request, error)) {
+        // Nobody is left to answer; not a fault of the service.
+        requestLog.info({ address }, 'caller went away before the answer');
+      } else if (!(error instanceof CourierError)) {
         requestLog.error({ fault: describeFault(error) }, 'courier service fault');
       }
       const failure =
@@ -86,6 +99,11 @@ async function readCourierBody<S extends $ZodType>(
       });
     }
     throw error;
+  }
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new CourierError(COURIER_CODE.malformed, {
+      detail: `el cuerpo anida más de ${MAX_JSON_DEPTH} niveles`,
+    });
   }
   let json: unknown;
   try {

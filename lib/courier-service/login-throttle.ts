@@ -1,57 +1,35 @@
 import 'server-only';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { availableParallelism } from 'node:os';
+import { ConcurrencyGate } from '../rate-limit/concurrency-gate';
+import { SignInThrottle } from '../rate-limit/sign-in-throttle';
 import { processSingleton } from '../process-singleton';
 
 /**
- * Failed logins allowed per window before the courier answers -165 (HTTP 429): per user, against
- * guessing one dispatcher's password, and per client address, against trying many users.
+ * The built-in courier's defences around its logins: failed logins are held back by the same
+ * policy as the dispatch app's sign-in (lib/rate-limit/sign-in-throttle.ts), counted per user and
+ * per end-user address within each API client; and password checks — scrypt, tens of
+ * milliseconds of CPU each — run a few at a time, so a flood of logins cannot starve quotations.
  */
-export const LOGIN_FAILURE_LIMITS = {
-  perUser: { failures: 5, windowSeconds: 15 * 60 },
-  perAddress: { failures: 20, windowSeconds: 15 * 60 },
+
+/** Keys each of the throttle's four counters holds (about 2.4 MB each, allotted at start). */
+const THROTTLE_CAPACITY = 65_536;
+
+export const loginThrottle = (): SignInThrottle =>
+  processSingleton('courier-service:login-throttle', () =>
+    SignInThrottle.inMemory(THROTTLE_CAPACITY),
+  );
+
+/**
+ * Password checks at once: half the cores (at least one), so the other half stays free for
+ * quotations. A few more wait; beyond those, a login is answered -160 (after a pause:
+ * refusal-pause.ts). Logins from an address where the user logged in lately (a dispatcher's
+ * session renewing its token) go first and have a longer queue of their own.
+ */
+export const PASSWORD_CHECKS = {
+  concurrency: Math.max(1, Math.floor(availableParallelism() / 2)),
+  queue: 4,
+  priorityQueue: 64,
 } as const;
 
-const limiters = processSingleton('courier-service:login-throttle', () => ({
-  user: new RateLimiterMemory({
-    keyPrefix: 'courier-login-user',
-    points: LOGIN_FAILURE_LIMITS.perUser.failures,
-    duration: LOGIN_FAILURE_LIMITS.perUser.windowSeconds,
-  }),
-  address: new RateLimiterMemory({
-    keyPrefix: 'courier-login-address',
-    points: LOGIN_FAILURE_LIMITS.perAddress.failures,
-    duration: LOGIN_FAILURE_LIMITS.perAddress.windowSeconds,
-  }),
-}));
-
-const userKey = (user: string) => user.trim().toLowerCase();
-
-/** Seconds until this user may try again from this address, or undefined when not blocked. */
-export async function loginBlockedFor(user: string, address: string): Promise<number | undefined> {
-  const [byUser, byAddress] = await Promise.all([
-    limiters.user.get(userKey(user)),
-    limiters.address.get(address),
-  ]);
-  const waits = [
-    byUser && byUser.consumedPoints >= LOGIN_FAILURE_LIMITS.perUser.failures
-      ? byUser.msBeforeNext
-      : 0,
-    byAddress && byAddress.consumedPoints >= LOGIN_FAILURE_LIMITS.perAddress.failures
-      ? byAddress.msBeforeNext
-      : 0,
-  ];
-  const wait = Math.max(...waits);
-  return wait > 0 ? Math.ceil(wait / 1000) : undefined;
-}
-
-export async function recordFailedLogin(user: string, address: string): Promise<void> {
-  await Promise.all([
-    limiters.user.penalty(userKey(user), 1),
-    limiters.address.penalty(address, 1),
-  ]);
-}
-
-/** A successful login forgets the user's earlier failures (the address keeps its count). */
-export async function forgetFailedLogins(user: string): Promise<void> {
-  await limiters.user.delete(userKey(user));
-}
+export const passwordChecks = (): ConcurrencyGate =>
+  processSingleton('courier-service:password-checks', () => new ConcurrencyGate(PASSWORD_CHECKS));

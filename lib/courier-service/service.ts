@@ -10,7 +10,9 @@ import { env } from '../env';
 import { checkCredentials, DEMO_ACCOUNTS_FILE, loadAccountBook, type Account } from './accounts';
 import { authenticateClient, type ApiClient } from './api-clients';
 import { CourierError } from './errors';
-import { forgetFailedLogins, loginBlockedFor, recordFailedLogin } from './login-throttle';
+import { GateFull } from '../rate-limit/concurrency-gate';
+import { pauseBeforeRefusing } from '../rate-limit/refusal-pause';
+import { loginThrottle, passwordChecks } from './login-throttle';
 import { planOrder, priceOrder } from './quotation';
 import { roadLegsOf } from './road-distance';
 import { formatExpiresIn, issueToken, TOKEN_TYPE, verifyToken } from './tokens';
@@ -28,26 +30,47 @@ export function authenticateApiClient(authorization: string | null): ApiClient {
 
 /**
  * A dispatcher's login: -192 when the user is not an e-mail, -165 while failures are throttled,
- * -194 for a wrong user or password alike; else the profile and a signed token.
+ * -160 while too many passwords are being checked (both after a pause), -194 for a wrong user or
+ * password alike; else the profile and a signed token. Failures are counted per user and per end-user
+ * address within the API client (login-throttle.ts).
  */
 export async function logIn(
   client: ApiClient,
   { user, password }: { user: string; password: string },
-  { clientAddress, now = new Date() }: { clientAddress: string; now?: Date },
+  { endUserAddress, now = new Date() }: { endUserAddress: string; now?: Date },
 ): Promise<LoginResponse> {
   if (!emailSchema.safeParse(user.trim()).success) {
     throw new CourierError(COURIER_CODE.invalidEmail);
   }
-  const blockedFor = await loginBlockedFor(user, clientAddress);
-  if (blockedFor !== undefined) {
-    throw new CourierError(COURIER_CODE.tooManyAttempts, { retryAfterSeconds: blockedFor });
+  const attempt = await loginThrottle().begin(
+    user.trim().toLowerCase(),
+    `${client.id} ${endUserAddress}`,
+  );
+  if (!attempt.allowed) {
+    await pauseBeforeRefusing();
+    throw new CourierError(COURIER_CODE.tooManyAttempts, {
+      retryAfterSeconds: attempt.retryAfterSeconds,
+    });
   }
-  const account = await checkCredentials(await loadAccountBook(accountsFile()), user, password);
+  let account: Account | undefined;
+  try {
+    const book = await loadAccountBook(accountsFile());
+    account = await passwordChecks().run(() => checkCredentials(book, user, password), {
+      priority: attempt.knownPair,
+    });
+  } catch (error) {
+    await attempt.settle('unjudged');
+    if (error instanceof GateFull) {
+      await pauseBeforeRefusing();
+      throw new CourierError(COURIER_CODE.unavailable, { retryAfterSeconds: 1 });
+    }
+    throw error;
+  }
   if (!account) {
-    await recordFailedLogin(user, clientAddress);
+    await attempt.settle('failed');
     throw new CourierError(COURIER_CODE.wrongCredentials);
   }
-  await forgetFailedLogins(user);
+  await attempt.settle('succeeded');
   const { accessToken, expiresAt } = await issueToken(
     { accountId: account.idClient, clientId: client.id },
     { secret: env.courierService.jwtSecret, ttlSeconds: env.courierService.tokenTtlSeconds },

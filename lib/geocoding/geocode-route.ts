@@ -67,7 +67,8 @@ const lookupAllowance = () =>
     memoryAttemptLimiter({
       attempts: GEOCODE_LOOKUPS_PER_WINDOW,
       windowSeconds: GEOCODE_WINDOW_SECONDS,
-      keyPrefix: 'geocode',
+      // Sessions counted at once; more are counted by giving up the oldest windows.
+      capacity: 16_384,
     }),
   );
 

@@ -4,6 +4,35 @@ import { ApiError, type FieldErrors } from './api-error';
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
 
 /**
+ * How deep objects and arrays may nest in a request body. The app's and the courier's bodies
+ * nest 6 levels at most; a body nested thousands deep parses, but would then overflow the stack
+ * of whatever walks it (validation, echoing it back).
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether a JSON text nests objects and arrays deeper than `max` (text inside strings skipped). */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c)
+        i += 1; // a backslash escapes the next character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) {
+      inString = true;
+    } else if (char === 0x7b || char === 0x5b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (char === 0x7d || char === 0x5d) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
+/**
  * Reads a JSON request body of at most `maxBytes` and validates it: 415 when it is not JSON, 413
  * when too large (checked while streaming, whatever Content-Length claims), 400 with per-field
  * messages when it does not fit the schema (classic zod or zod/mini alike).
@@ -19,6 +48,9 @@ export async function readJson<S extends $ZodType>(
     throw new ApiError('unsupported_media_type', 'Send the request as application/json.');
   }
   const text = await readTextWithin(request, maxBytes);
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new ApiError('invalid_request', 'The request body nests too deeply.');
+  }
   let json: unknown;
   try {
     json = JSON.parse(text);

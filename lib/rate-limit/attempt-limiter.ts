@@ -1,57 +1,46 @@
 import 'server-only';
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { MemoryCounterStore, type CounterStore } from './counter-store';
 
 /**
- * Counts attempts per key (an e-mail, a client address) in a fixed window. The store behind it is
- * rate-limiter-flexible's: in memory for one server process; with several instances, hand
- * `attemptLimiter` a `RateLimiterRedis` (same points and duration, `storeClient: redis`) and every
- * instance shares one count.
+ * Counts attempts per key (a session, say) in a fixed window and refuses those beyond the
+ * allowance. The counts live in a `CounterStore`: in this process by default (bounded, see
+ * counter-store.ts); a shared store makes every instance count together.
  */
 export interface AttemptLimiter {
   /** Spends one attempt; refused with the seconds to wait once the window's attempts are spent. */
   consume(key: string): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
-  /** Gives one attempt back (a sign-in that succeeded should not count against the dispatcher). */
-  reward(key: string): Promise<void>;
 }
 
-export function attemptLimiter(store: RateLimiterAbstract): AttemptLimiter {
+export interface AttemptAllowance {
+  attempts: number;
+  windowSeconds: number;
+}
+
+export function attemptLimiter(
+  store: CounterStore,
+  { attempts, windowSeconds }: AttemptAllowance,
+  now: () => number = () => Date.now(),
+): AttemptLimiter {
   return {
     async consume(key) {
       try {
-        await store.consume(key);
-        return { allowed: true };
-      } catch (refusal) {
-        if (refusal instanceof RateLimiterRes) {
-          return {
-            allowed: false,
-            retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)),
-          };
-        }
-        // The store itself failed (e.g. Redis down): let the attempt through rather than lock
-        // every dispatcher out; the courier still checks the password.
-        return { allowed: true };
-      }
-    },
-    async reward(key) {
-      try {
-        await store.reward(key);
+        const count = await store.hit(key, windowSeconds * 1000);
+        if (count.count <= attempts) return { allowed: true };
+        return {
+          allowed: false,
+          retryAfterSeconds: Math.max(1, Math.ceil((count.resetAt - now()) / 1000)),
+        };
       } catch {
-        // A lost reward only makes the limit a little stricter.
+        // The store itself failed (a shared store that is down): let the attempt through rather
+        // than refuse every dispatcher.
+        return { allowed: true };
       }
     },
   };
 }
 
-export function memoryAttemptLimiter({
-  attempts,
-  windowSeconds,
-  keyPrefix,
-}: {
-  attempts: number;
-  windowSeconds: number;
-  keyPrefix: string;
-}): AttemptLimiter {
-  return attemptLimiter(
-    new RateLimiterMemory({ points: attempts, duration: windowSeconds, keyPrefix }),
-  );
+export function memoryAttemptLimiter(
+  allowance: AttemptAllowance & { capacity: number },
+): AttemptLimiter {
+  return attemptLimiter(new MemoryCounterStore({ capacity: allowance.capacity }), allowance);
 }

@@ -55,7 +55,8 @@ const routeAllowance = () =>
     memoryAttemptLimiter({
       attempts: ROUTES_PER_WINDOW,
       windowSeconds: ROUTE_WINDOW_SECONDS,
-      keyPrefix: 'route',
+      // One count per signed-in session, as the geocoder's allowance (bounded: see counter-store.ts).
+      capacity: 16_384,
     }),
   );
 

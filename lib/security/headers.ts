@@ -44,6 +44,8 @@ export function tileSource(tileUrl: string): string | undefined {
  * - style-src 'self' 'unsafe-inline': Leaflet positions tiles and markers with style attributes,
  *   and React writes style props; no nonce here, since a nonce would make browsers ignore
  *   'unsafe-inline'. Styles cannot run code, so the remaining risk is page defacement only.
+ * - worker-src 'self': the app's service worker (/sw.js). Needed: with 'strict-dynamic', script-src
+ *   no longer trusts 'self', and worker-src would fall back to it.
  * - img-src 'self' data: blob: + the tile host: map tiles are <img> from the tile server; Leaflet
  *   and the icons use data: and blob: URLs.
  * - connect-src 'self': the browser talks to the app's /api only; the courier and the geocoders
@@ -66,6 +68,7 @@ export function contentSecurityPolicy({
     `default-src 'self'`,
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? ` 'unsafe-eval'` : ''}`,
     `style-src 'self' 'unsafe-inline'`,
+    `worker-src 'self'`,
     `img-src 'self' data: blob:${tiles ? ` ${tiles}` : ''}`,
     `connect-src 'self'`,
     `font-src 'self'`,

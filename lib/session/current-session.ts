@@ -1,7 +1,7 @@
 import 'server-only';
-import { cookies } from 'next/headers';
-import { SESSION_COOKIE } from './cookie';
-import { sessionFromCookie } from './session-route';
+import { headers } from 'next/headers';
+import { isSecureConnection, readSessionCookie } from './cookie';
+import { sessionFromCookie, signOutNoteAccount } from './session-route';
 
 export interface SessionUser {
   email: string;
@@ -10,15 +10,26 @@ export interface SessionUser {
 }
 
 /**
- * For pages (server components): the signed-in dispatcher, or null. Route handlers use
- * sessionRoute instead, which also renews the courier token.
+ * For pages (server components): the signed-in dispatcher, or null. The cookie is read with the
+ * very parser route handlers use (lib/session/cookie.ts). Route handlers use sessionRoute
+ * instead, which also renews the courier token.
  */
 export async function currentSession(): Promise<SessionUser | null> {
-  const value = (await cookies()).get(SESSION_COOKIE)?.value;
+  const requestHeaders = await headers();
   try {
-    const { user } = await sessionFromCookie(value);
+    const { user } = await sessionFromCookie(
+      readSessionCookie(requestHeaders, isSecureConnection(requestHeaders)),
+    );
     return user;
   } catch {
     return null;
   }
+}
+
+/** For the sign-in page: whether this browser signed out minutes ago and may sign out everywhere. */
+export async function canSignOutEverywhere(): Promise<boolean> {
+  const requestHeaders = await headers();
+  return (
+    (await signOutNoteAccount(requestHeaders, isSecureConnection(requestHeaders))) !== undefined
+  );
 }

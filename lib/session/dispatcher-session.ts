@@ -45,6 +45,8 @@ export class CookieSession implements DispatcherSession {
   constructor(
     private sealed: SealedSession,
     private readonly log: Logger,
+    /** The address of the request at hand: renewals of older cookies name it to the courier. */
+    private readonly requestAddress: string,
   ) {}
 
   get id() {
@@ -142,7 +144,12 @@ export class CookieSession implements DispatcherSession {
     if (inFlight) return inFlight;
     if (Date.now() >= this.endsAt) return Promise.reject(sessionExpired());
 
-    const renewal = courierLogin(this.sealed.login, { log: this.log })
+    // Renewals are the server's own: no sign-in limit of this app applies to them, and the courier
+    // is told the address the dispatcher signed in from, which it has seen succeed.
+    const renewal = courierLogin(this.sealed.login, {
+      log: this.log,
+      clientAddress: this.sealed.address ?? this.requestAddress,
+    })
       .then((login) => {
         rememberToken(this.id, login.token);
         this.log.info('courier token renewed');

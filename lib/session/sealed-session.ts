@@ -25,6 +25,12 @@ const sealedSessionSchema = z.object({
   }),
   /** When the dispatcher signed in (epoch ms); the session ends SESSION_MAX_AGE later. */
   startedAt: z.number(),
+  /**
+   * The address the dispatcher signed in from: token renewals name it to the courier, which saw
+   * that address succeed, so a throttle on the account elsewhere never holds the session back.
+   * Cookies sealed before it was kept renew with the address of the request at hand.
+   */
+  address: z.string().max(64).optional(),
 });
 export type SealedSession = z.output<typeof sealedSessionSchema>;
 /** What may be sealed: a session whose token may lack its issue time (read as the oldest). */

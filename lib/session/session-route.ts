@@ -1,51 +1,109 @@
 import 'server-only';
+import { sealData, unsealData } from 'iron-session';
+import { z } from 'zod';
+import { env } from '@/lib/env';
 import { ApiError, errorResponse } from '@/lib/http/api-error';
 import { apiRoute, type RequestContext } from '@/lib/http/api-route';
 import {
-  clearedSessionCookieHeader,
+  clearedSessionCookieHeaders,
+  cookieValues,
   isSecureRequest,
-  readCookie,
-  SESSION_COOKIE,
+  readSessionCookie,
   sessionCookieHeader,
+  shellCookieHeader,
 } from './cookie';
 import { CookieSession, sessionExpired, type DispatcherSession } from './dispatcher-session';
-import { sealSession, sessionEndsAt, unsealSession, type SealedSession } from './sealed-session';
-import { sessionState } from './token-cache';
+import { accountKey, type SessionRef } from './revocations';
+import {
+  sealSession,
+  sessionEndsAt,
+  sessionMaxAgeMs,
+  unsealSession,
+  type SealedSession,
+} from './sealed-session';
+import { revocations, sessionState } from './token-cache';
 
 export type { DispatcherSession } from './dispatcher-session';
 
 const unauthenticated = () => new ApiError('unauthenticated', 'Please sign in first.');
 
+/** What the revocation list knows a session by. */
+const sessionRef = (sealed: SealedSession): SessionRef => ({
+  sid: sealed.sid,
+  account: accountKey(sealed.login.email, env.session.secret),
+  startedAt: sealed.startedAt,
+});
+
 /**
- * The signed-in session of a cookie value: unauthenticated when there is none (or it is not ours,
- * or was signed out), session_expired once SESSION_MAX_AGE has passed since sign-in.
+ * The signed-in session of a cookie: unauthenticated when there is none (or it is not ours, or
+ * comes twice, or was signed out), session_expired once SESSION_MAX_AGE has passed since sign-in.
  */
-export async function sessionFromCookie(value: string | undefined): Promise<SealedSession> {
-  if (!value) throw unauthenticated();
-  const sealed = await unsealSession(value);
-  if (!sealed || sessionState().signedOut.has(sealed.sid)) throw unauthenticated();
+export async function sessionFromCookie(cookie: {
+  value?: string;
+  ambiguous?: true;
+}): Promise<SealedSession> {
+  if (!cookie.value) throw unauthenticated();
+  const sealed = await unsealSession(cookie.value);
+  if (!sealed || (await revocations().isRevoked(sessionRef(sealed)))) throw unauthenticated();
   if (Date.now() >= sessionEndsAt(sealed)) throw sessionExpired();
   return sealed;
 }
 
+/** The request's session cookie, as route handlers and pages both read it (lib/session/cookie.ts). */
+export const sessionCookieOf = (request: Request) =>
+  readSessionCookie(request.headers, isSecureRequest(request));
+
 /** A Set-Cookie header carrying the session, valid until the session ends. */
 export async function sessionCookieFor(request: Request, sealed: SealedSession): Promise<string> {
-  return sessionCookieHeader(await sealSession(sealed), {
+  return sessionCookieHeader(await sealSession(sealed), cookieLifetime(request, sealed));
+}
+
+/**
+ * At sign-in, the session cookie and its companion for the offline screen (lib/offline/
+ * offline-screen.ts), both valid until the session ends. A token renewal rewrites the session
+ * cookie only: the companion names the session, which stays the same.
+ */
+export async function sessionCookiesFor(
+  request: Request,
+  sealed: SealedSession,
+): Promise<string[]> {
+  return [
+    await sessionCookieFor(request, sealed),
+    shellCookieHeader(sealed.sid, cookieLifetime(request, sealed)),
+  ];
+}
+
+function cookieLifetime(request: Request, sealed: SealedSession) {
+  return {
     secure: isSecureRequest(request),
     maxAgeSeconds: (sessionEndsAt(sealed) - Date.now()) / 1000,
-  });
+  };
 }
 
-/** Forgets a session on this server: its cookie no longer signs anyone in. */
-export function endSession(sessionId: string): void {
-  const state = sessionState();
-  state.signedOut.set(sessionId, true);
-  state.latestTokens.delete(sessionId);
-}
-
-function withCookie(response: Response, cookie: string): Response {
-  response.headers.append('set-cookie', cookie);
+/** Appends every Set-Cookie header to the response (one header per cookie). */
+export function withCookies(response: Response, cookies: readonly string[]): Response {
+  for (const cookie of cookies) response.headers.append('set-cookie', cookie);
   return response;
+}
+
+/** Signs one session out: its cookie signs nobody in any more, on this server, after a restart too. */
+export async function endSession(sealed: SealedSession): Promise<void> {
+  sessionState().latestTokens.delete(sealed.sid);
+  // Kept until the cookie would have expired anyway (plus the seal's minute of grace).
+  await revocations().revokeSession(sessionRef(sealed), sessionEndsAt(sealed) + 60_000);
+}
+
+/**
+ * Signs out every session of the dispatcher's courier account started until now, on every device
+ * (dispatchers who share one courier account share this too). Sessions started afterwards work.
+ */
+export async function endEverySession(email: string): Promise<void> {
+  const now = Date.now();
+  await revocations().revokeAccount(
+    accountKey(email, env.session.secret),
+    now,
+    now + sessionMaxAgeMs() + 60_000,
+  );
 }
 
 /**
@@ -61,16 +119,22 @@ export function sessionRoute(
   ) => Promise<Response>,
 ): (request: Request) => Promise<Response> {
   return apiRoute(async (request, context) => {
-    const cookie = readCookie(request, SESSION_COOKIE);
-    const clearCookie = clearedSessionCookieHeader({ secure: isSecureRequest(request) });
+    const cookie = sessionCookieOf(request);
+    const clearCookies = clearedSessionCookieHeaders({ secure: isSecureRequest(request) });
     let session: CookieSession;
     try {
       const sealed = await sessionFromCookie(cookie);
       // A prefix of the random session id: enough to follow one session through the logs.
-      session = new CookieSession(sealed, context.log.child({ session: sealed.sid.slice(0, 8) }));
+      session = new CookieSession(
+        sealed,
+        context.log.child({ session: sealed.sid.slice(0, 8) }),
+        context.address,
+      );
     } catch (error) {
       // A cookie that no longer signs anyone in is removed from the browser.
-      return cookie ? withCookie(errorResponse(error), clearCookie) : errorResponse(error);
+      return cookie.value || cookie.ambiguous
+        ? withCookies(errorResponse(error), clearCookies)
+        : errorResponse(error);
     }
 
     let response: Response;
@@ -79,31 +143,110 @@ export function sessionRoute(
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.code === 'session_expired') {
-        endSession(session.id);
-        return withCookie(errorResponse(error), clearCookie);
+        await endSession(session.current);
+        return withCookies(errorResponse(error), clearCookies);
       }
       response = errorResponse(error);
     }
     if (session.cookieOutdated) {
-      response = withCookie(response, await sessionCookieFor(request, session.current));
+      response = withCookies(response, [await sessionCookieFor(request, session.current)]);
     }
     return response;
   });
 }
 
+/** The request's session if its cookie holds a valid one (signed out, expired or none: undefined). */
+async function validSessionOf(request: Request): Promise<SealedSession | undefined> {
+  try {
+    return await sessionFromCookie(sessionCookieOf(request));
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------- signing out everywhere
+
 /**
- * Signs the request's session out on this server and returns the Set-Cookie header that removes
- * it from the browser. Without a valid session there is nothing to forget; the cookie is cleared
- * anyway.
+ * Right after signing out on a device, the sign-in page offers to sign out everywhere. The
+ * session's cookie is gone by then, so the sign-out leaves a short-lived sealed note in its place:
+ * "this browser signed this account out at this moment". It allows that one thing, for
+ * SIGN_OUT_NOTE_SECONDS, and nothing else.
  */
-export async function signOut(request: Request): Promise<string> {
-  await endSessionOf(request);
-  return clearedSessionCookieHeader({ secure: isSecureRequest(request) });
+const SIGN_OUT_NOTE = 'dq_signed_out';
+export const SIGN_OUT_NOTE_SECONDS = 10 * 60;
+const signOutNoteSchema = z.object({ v: z.literal(1), email: z.string(), at: z.number() });
+
+const noteName = (secure: boolean) => (secure ? `__Host-${SIGN_OUT_NOTE}` : SIGN_OUT_NOTE);
+const noteAttributes = (secure: boolean, maxAge: number) =>
+  `Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+
+async function signOutNoteCookie(request: Request, email: string): Promise<string> {
+  const secure = isSecureRequest(request);
+  const sealed = await sealData(
+    { v: 1, email, at: Date.now() },
+    { password: env.session.secret, ttl: SIGN_OUT_NOTE_SECONDS },
+  );
+  return `${noteName(secure)}=${sealed}; ${noteAttributes(secure, SIGN_OUT_NOTE_SECONDS)}`;
+}
+
+const clearedSignOutNote = (request: Request) => {
+  const secure = isSecureRequest(request);
+  return `${noteName(secure)}=; ${noteAttributes(secure, 0)}`;
+};
+
+/** The account a fresh, genuine sign-out note in these headers speaks for. */
+export async function signOutNoteAccount(
+  headers: Headers,
+  secure: boolean,
+): Promise<string | undefined> {
+  const values = cookieValues(headers.get('cookie'), noteName(secure));
+  if (values.length !== 1 || !values[0]) return undefined;
+  try {
+    const data = await unsealData<unknown>(values[0], {
+      password: env.session.secret,
+      ttl: SIGN_OUT_NOTE_SECONDS,
+    });
+    const note = signOutNoteSchema.safeParse(data);
+    if (!note.success || Date.now() - note.data.at > SIGN_OUT_NOTE_SECONDS * 1000) return undefined;
+    return note.data.email;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Signs the request's session out and returns the Set-Cookie headers: the session's cookie
+ * removed and, when there was a session, the sign-out note. Without a valid session there is
+ * nothing to forget; the cookie is cleared anyway.
+ */
+export async function signOut(request: Request): Promise<string[]> {
+  const sealed = await validSessionOf(request);
+  const cleared = clearedSessionCookieHeaders({ secure: isSecureRequest(request) });
+  if (!sealed) return cleared;
+  await endSession(sealed);
+  return [...cleared, await signOutNoteCookie(request, sealed.login.email)];
+}
+
+/**
+ * Signs out every session of the account of the request's session, or of its sign-out note;
+ * unauthenticated without either. Returns the Set-Cookie headers that clear both.
+ */
+export async function signOutEverywhere(
+  request: Request,
+  log: RequestContext['log'],
+): Promise<string[]> {
+  const sealed = await validSessionOf(request);
+  const email =
+    sealed?.login.email ?? (await signOutNoteAccount(request.headers, isSecureRequest(request)));
+  if (!email) throw unauthenticated();
+  await endEverySession(email);
+  if (sealed) sessionState().latestTokens.delete(sealed.sid);
+  log.info({ signOut: 'everywhere', account: email.trim().toLowerCase() }, 'signed out everywhere');
+  return [...clearedSessionCookieHeaders({ secure: isSecureRequest(request) }), clearedSignOutNote(request)];
 }
 
 /** Ends the session the request's cookie carries, if any (signing in again replaces it). */
 export async function endSessionOf(request: Request): Promise<void> {
-  const value = readCookie(request, SESSION_COOKIE);
-  const sealed = value ? await unsealSession(value) : undefined;
-  if (sealed) endSession(sealed.sid);
+  const sealed = await validSessionOf(request);
+  if (sealed) await endSession(sealed);
 }

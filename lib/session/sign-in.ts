@@ -4,79 +4,98 @@ import { courierLogin } from '@/lib/courier-client';
 import { ApiError } from '@/lib/http/api-error';
 import type { log as rootLog } from '@/lib/log';
 import { processSingleton } from '@/lib/process-singleton';
-import { memoryAttemptLimiter, type AttemptLimiter } from '@/lib/rate-limit/attempt-limiter';
+import { ConcurrencyGate, GateFull } from '@/lib/rate-limit/concurrency-gate';
+import { pauseBeforeRefusing } from '@/lib/rate-limit/refusal-pause';
+import { SignInThrottle, type AttemptOutcome } from '@/lib/rate-limit/sign-in-throttle';
 import type { SealedSession } from './sealed-session';
 import type { SignInInput } from './sign-in-schema';
 import { rememberToken } from './token-cache';
 
 type Logger = typeof rootLog;
 
-/** Attempts per window before sign-in is refused (successful sign-ins are given back). */
-export const SIGN_IN_LIMITS = {
-  perEmail: { attempts: 5, windowSeconds: 15 * 60 },
-  perAddress: { attempts: 20, windowSeconds: 15 * 60 },
-} as const;
+/** Keys each of the sign-in throttle's four counters holds (about 2.4 MB each, allotted at start). */
+const THROTTLE_CAPACITY = 65_536;
 
-/** Swap these for Redis-backed limiters (see attempt-limiter.ts) when running several instances. */
-export const signInLimiters = (): { perEmail: AttemptLimiter; perAddress: AttemptLimiter } =>
-  processSingleton('sign-in-limiters', () => ({
-    perEmail: memoryAttemptLimiter({ ...SIGN_IN_LIMITS.perEmail, keyPrefix: 'sign-in:email' }),
-    perAddress: memoryAttemptLimiter({
-      ...SIGN_IN_LIMITS.perAddress,
-      keyPrefix: 'sign-in:address',
-    }),
-  }));
+/**
+ * Failed sign-ins, held back per (account, address), per address and per account
+ * (lib/rate-limit/sign-in-throttle.ts has the policy). With several instances, build it on shared
+ * stores instead.
+ */
+export const signInThrottle = (): SignInThrottle =>
+  processSingleton('sign-in-throttle', () => SignInThrottle.inMemory(THROTTLE_CAPACITY));
 
-/** Courier failures that say nothing about the password. */
-const COURIER_FAULTS = new Set<string>(['courier_unavailable', 'courier_timeout', 'courier_error']);
+/**
+ * Sign-ins waiting on the courier at once. A flood of them cannot take the courier connections
+ * that quotes need (the pool holds 64), and its excess is refused (after the refusal pause).
+ * Attempts from an address where the account signed in lately go first.
+ */
+export const SIGN_INS_IN_FLIGHT = { concurrency: 8, queue: 8, priorityQueue: 32 } as const;
+const signInsInFlight = () =>
+  processSingleton('sign-ins-in-flight', () => new ConcurrencyGate(SIGN_INS_IN_FLIGHT));
 
-async function spendSignInAttempt(emailKey: string, address: string): Promise<void> {
-  const limiters = signInLimiters();
-  const [byEmail, byAddress] = await Promise.all([
-    limiters.perEmail.consume(emailKey),
-    limiters.perAddress.consume(address),
-  ]);
-  const waits = [byEmail, byAddress].flatMap((result) =>
-    result.allowed ? [] : [result.retryAfterSeconds],
-  );
-  if (waits.length > 0) {
-    throw new ApiError('rate_limited', 'Too many sign-in attempts. Please wait and try again.', {
-      retryAfterSeconds: Math.max(...waits),
-    });
-  }
-}
+/** Courier answers that say nothing about the password. */
+const UNJUDGED = new Set<string>([
+  'courier_unavailable',
+  'courier_timeout',
+  'courier_error',
+  'rate_limited',
+]);
+
+const tooManyAttempts = (retryAfterSeconds: number) =>
+  new ApiError('rate_limited', 'Too many sign-in attempts. Please wait and try again.', {
+    retryAfterSeconds,
+  });
 
 /**
  * Signs a dispatcher in through the courier (once: never retried) and returns the new session to
- * seal in the cookie. Attempts are counted per e-mail and per client address.
+ * seal in the cookie. Attempts are held back by the sign-in throttle; the courier is told the
+ * dispatcher's address, and so is every later token renewal of the session.
  */
 export async function signIn(
   { email, password }: SignInInput,
   { address, log }: { address: string; log: Logger },
 ): Promise<SealedSession> {
-  const emailKey = email.toLowerCase();
-  await spendSignInAttempt(emailKey, address);
-  const limiters = signInLimiters();
-  const giveAttemptBack = () =>
-    Promise.all([limiters.perEmail.reward(emailKey), limiters.perAddress.reward(address)]);
+  const account = email.trim().toLowerCase();
+  const attempt = await signInThrottle().begin(account, address);
+  if (!attempt.allowed) {
+    log.info(
+      { signIn: 'refused', outcome: 'rate_limited', rule: attempt.rule, account, address },
+      'sign-in refused',
+    );
+    await pauseBeforeRefusing();
+    throw tooManyAttempts(attempt.retryAfterSeconds);
+  }
+
   let login;
   try {
-    login = await courierLogin({ email, password }, { log, clientAddress: address });
+    login = await signInsInFlight().run(
+      () => courierLogin({ email, password }, { log, clientAddress: address }),
+      { priority: attempt.knownPair },
+    );
   } catch (error) {
-    const outcome = error instanceof ApiError ? error.code : 'error';
-    log.info({ signIn: 'refused', outcome }, 'sign-in refused');
-    // The courier was down, slow or garbled: the password was never judged, so the attempt does
-    // not count. Otherwise a few retries during a courier outage would lock the dispatcher out
-    // for the whole window after the courier is back.
-    if (COURIER_FAULTS.has(outcome)) await giveAttemptBack();
+    const outcome =
+      error instanceof ApiError ? error.code : error instanceof GateFull ? 'busy' : 'error';
+    // The courier was down, slow, garbled or busy: the password was never judged, so the attempt
+    // does not count. Otherwise a few retries during a courier outage would hold the dispatcher
+    // back long after the courier is back.
+    const settled: AttemptOutcome =
+      UNJUDGED.has(outcome) || outcome === 'busy' ? 'unjudged' : 'failed';
+    await attempt.settle(settled);
+    log.info({ signIn: 'refused', outcome, account, address }, 'sign-in refused');
+    if (error instanceof GateFull) {
+      await pauseBeforeRefusing();
+      throw new ApiError('courier_unavailable', 'Too many sign-ins at once. Please try again.', {
+        retryAfterSeconds: 1,
+      });
+    }
     throw error;
   }
-  await giveAttemptBack();
+  await attempt.settle('succeeded');
 
   const sid = randomBytes(18).toString('base64url');
   rememberToken(sid, login.token);
   const shownEmail = login.profile.email?.trim() || email;
-  log.info({ signIn: 'ok', session: sid.slice(0, 8) }, 'dispatcher signed in');
+  log.info({ signIn: 'ok', session: sid.slice(0, 8), account, address }, 'dispatcher signed in');
   return {
     v: 1,
     sid,
@@ -88,5 +107,6 @@ export async function signIn(
     login: { email, password },
     token: login.token,
     startedAt: Date.now(),
+    address,
   };
 }

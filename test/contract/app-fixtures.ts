@@ -1,3 +1,4 @@
+import { Agent } from 'undici';
 import { expect } from 'vitest';
 import type { QuotePoint } from '@/lib/quote/schema';
 import recordedTrip from '../fixtures/recorded-trip.json';
@@ -37,27 +38,60 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+const agents = new Map<string, Agent>();
+
+/**
+ * Connections from one loopback address (any of 127.0.0.0/8 works on Linux): the app, which sees
+ * the connection's address, tells browsers with different ones apart as it would tell apart
+ * devices on a network.
+ */
+export function fromLoopback(address: string): Agent {
+  let agent = agents.get(address);
+  if (!agent) {
+    agent = new Agent({ localAddress: address });
+    agents.set(address, agent);
+  }
+  return agent;
+}
+
+let loopbackAddresses = 0;
+/** A loopback address no other browser of this test file has used (127.0.3.1, 127.0.3.2, …). */
+export const newLoopbackAddress = () =>
+  `127.0.${3 + (++loopbackAddresses >> 8)}.${(loopbackAddresses % 250) + 1}`;
+
+const SESSION_COOKIE_NAMES = new Set(['dq_session', '__Host-dq_session']);
+
 /** A dispatcher's browser: same-origin requests, one cookie jar. */
 export class Browser {
+  /** The session cookie, as `name=value`. */
   cookie: string | undefined;
+  /** Every other cookie the app set (the sign-out note, say), by name. */
+  readonly otherCookies = new Map<string, string>();
   readonly answers: AppAnswer[] = [];
 
   constructor(
     private readonly origin: string,
     private readonly extraHeaders: Record<string, string> = {},
+    /** The loopback address its connections come from (127.0.0.1 when not given). */
+    readonly from?: string,
   ) {}
 
   async request(method: string, path: string, options: RequestOptions = {}): Promise<AppAnswer> {
     const headers: Record<string, string> = { origin: this.origin, ...this.extraHeaders };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    if (this.cookie) headers.cookie = this.cookie;
+    const cookies = [
+      this.cookie,
+      ...[...this.otherCookies].map(([name, value]) => `${name}=${value}`),
+    ];
+    if (cookies.some(Boolean)) headers.cookie = cookies.filter(Boolean).join('; ');
     Object.assign(headers, options.headers);
     const response = await fetch(`${this.origin}${path}`, {
       method,
       headers,
       body:
         options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-    });
+      ...(this.from ? { dispatcher: fromLoopback(this.from) } : {}),
+    } as RequestInit);
     this.keepCookies(response.headers.getSetCookie());
     const text = await response.text();
     let json: unknown;
@@ -77,8 +111,10 @@ export class Browser {
       const at = pair.indexOf('=');
       const name = pair.slice(0, at);
       const value = pair.slice(at + 1);
-      if (name !== 'dq_session') continue;
-      this.cookie = /max-age=0(;|$)/i.test(header) || !value ? undefined : `${name}=${value}`;
+      const removed = /max-age=0(;|$)/i.test(header) || !value;
+      if (SESSION_COOKIE_NAMES.has(name)) this.cookie = removed ? undefined : `${name}=${value}`;
+      else if (removed) this.otherCookies.delete(name);
+      else this.otherCookies.set(name, value);
     }
   }
 

@@ -6,6 +6,7 @@ import {
   Browser,
   DISPATCHER,
   errorEnvelope,
+  newLoopbackAddress,
   GUADALAJARA_CENTRO,
   RECORDED_TRIP,
   TEST_SESSION_SECRET,
@@ -259,6 +260,23 @@ describe('quoting through the legacy courier', () => {
     expect(browser.cookie).not.toBe(cookieBefore);
     expect((await browser.quote()).status).toBe(200);
     expect(legacy.logins).toBe(logins + 1);
+  });
+
+  it('a renewal names to the courier the address the dispatcher signed in from, as the sign-in did', async () => {
+    legacy.configure({ expireTokensAfterQuotes: 1 });
+    const signedInFrom = newLoopbackAddress();
+    const browser = new Browser(app.origin, {}, signedInFrom);
+    await browser.signIn();
+    expect(legacy.lastLogin?.headers['x-end-user-address']).toBe(signedInFrom);
+    expect(legacy.lastLogin?.headers['x-forwarded-for']).toBe(signedInFrom);
+    expect((await browser.quote()).status).toBe(200);
+    // The same session from another network (a tablet that left the office Wi-Fi).
+    const elsewhere = new Browser(app.origin, {}, newLoopbackAddress());
+    elsewhere.cookie = browser.cookie;
+    const logins = legacy.logins;
+    expect((await elsewhere.quote()).status).toBe(200);
+    expect(legacy.logins).toBe(logins + 1);
+    expect(legacy.lastLogin?.headers['x-end-user-address']).toBe(signedInFrom);
   });
 
   it('a token the courier rejects again right after renewal ends the session', async () => {

@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from '../support/app-server';
 import { startLegacyCourier, type LegacyCourier } from '../support/legacy-courier';
@@ -5,18 +7,24 @@ import {
   Browser,
   DISPATCHER,
   errorEnvelope,
+  newLoopbackAddress,
   RECORDED_TRIP,
   TEST_SESSION_SECRET,
 } from './app-fixtures';
 
-/** What every request to the dispatch app must get right: origin, media type, size, limits. */
+/**
+ * What every request to the dispatch app must get right: origin, media type, size, limits. Each
+ * browser connects from a loopback address of its own, as devices on a network would.
+ */
 
 let legacy: LegacyCourier;
 let app: AppServer;
-let addresses = 0;
-const newAddress = () => `192.0.2.${++addresses}`;
+const newAddress = newLoopbackAddress;
 const newBrowser = (headers: Record<string, string> = {}) =>
-  new Browser(app.origin, { 'x-forwarded-for': newAddress(), ...headers });
+  new Browser(app.origin, headers, newAddress());
+
+const logLines: string[] = [];
+const logged = () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
 beforeAll(async () => {
   legacy = await startLegacyCourier();
@@ -26,8 +34,46 @@ beforeAll(async () => {
     COURIER_CLIENT_ID: 'legacy-client',
     COURIER_CLIENT_SECRET: 'legacy-client-secret-8c1f',
     SESSION_SECRET: TEST_SESSION_SECRET,
+    APP_ORIGIN: undefined,
+    LOG_LEVEL: 'info',
   });
+  const { redirectLogs } = await import('@/lib/log');
+  redirectLogs({ write: (line) => logLines.push(line) });
 });
+
+/** A request with any Host header (fetch will not send one of its own choosing). */
+function withHost(
+  host: string,
+  { method = 'POST', path = '/api/session', body = DISPATCHER } = {},
+): Promise<{ status: number; json: unknown }> {
+  const { port } = new URL(app.origin);
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: {
+          host,
+          origin: `http://${host}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+        },
+      },
+      (response) => {
+        let data = '';
+        response.on('data', (chunk) => (data += chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, json: data ? JSON.parse(data) : undefined }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(text);
+  });
+}
 afterAll(async () => {
   await app.close();
   await legacy.close();
@@ -58,7 +104,64 @@ describe('requests from elsewhere', () => {
   });
 });
 
+describe('a page on another domain name that resolves to this server (DNS rebinding)', () => {
+  it('cannot sign in or out even though its Origin and Host agree, when APP_ORIGIN is unset', async () => {
+    const attempts = legacy.loginAttempts;
+    for (const host of ['rebind.evil.example', `rebind.evil.example:${new URL(app.origin).port}`]) {
+      const answer = await withHost(host);
+      expect(answer.status).toBe(403);
+      expect(answer.json).toEqual(errorEnvelope('forbidden_origin'));
+    }
+    expect((await withHost('rebind.evil.example', { method: 'DELETE' })).status).toBe(403);
+    expect(legacy.loginAttempts).toBe(attempts);
+  });
+
+  it('the app at an address or at localhost still works without APP_ORIGIN', async () => {
+    const port = new URL(app.origin).port;
+    expect((await withHost(`127.0.0.1:${port}`)).status).toBe(200);
+    expect((await withHost(`localhost:${port}`)).status).toBe(200);
+  });
+});
+
 describe('request bodies', () => {
+  it('a quote with a field nested 20,000 deep is refused with 400, not a crash', async () => {
+    const browser = newBrowser();
+    await browser.signIn();
+    const quotations = legacy.quotations;
+    const body = JSON.stringify(RECORDED_TRIP).replace(
+      '"street"',
+      `"note":${'['.repeat(7_000)}${']'.repeat(7_000)},"street"`,
+    );
+    const answer = await browser.request('POST', '/api/quote', {
+      rawBody: body,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toEqual(errorEnvelope('invalid_request'));
+    expect(legacy.quotations).toBe(quotations);
+  });
+
+  it('a client that hangs up in the middle of its body is logged as information, not as an error', async () => {
+    const { port } = new URL(app.origin);
+    const socket = new Socket();
+    await new Promise<void>((resolve) => socket.connect(Number(port), '127.0.0.1', resolve));
+    socket.write(
+      `POST /api/session HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${app.origin}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    const wentAway = () =>
+      logged().some((line) => line.msg === 'client went away before the answer');
+    for (let waited = 0; waited < 5_000 && !wentAway(); waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(logged().filter((line) => (line.level as number) >= 50)).toEqual([]);
+    expect(
+      logged().find((line) => line.msg === 'client went away before the answer'),
+    ).toMatchObject({ level: 30, path: '/api/session' });
+  });
+
   it('a body that is not JSON is refused with 415', async () => {
     const browser = newBrowser();
     const answer = await browser.request('POST', '/api/session', {
@@ -117,14 +220,15 @@ describe('request bodies', () => {
 });
 
 describe('sign-in attempts', () => {
-  it('after 5 wrong passwords for one e-mail, sign-in for it waits (429 with Retry-After)', async () => {
+  it('after 5 wrong passwords for one e-mail from one address, that address waits for it (429 with Retry-After)', async () => {
     const email = 'target@example.com';
+    const guesser = newBrowser();
     for (let attempt = 0; attempt < 5; attempt++) {
-      const answer = await newBrowser().signIn({ email, password: `guess-${attempt}` });
+      const answer = await guesser.signIn({ email, password: `guess-${attempt}` });
       expect(answer.status).toBe(401);
     }
     const attempts = legacy.loginAttempts;
-    const blocked = await newBrowser().signIn({ email, password: 'guess-5' });
+    const blocked = await guesser.signIn({ email, password: 'guess-5' });
     expect(blocked.status).toBe(429);
     expect(blocked.json).toEqual(errorEnvelope('rate_limited'));
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -133,7 +237,7 @@ describe('sign-in attempts', () => {
 
   it('after 20 failed sign-ins from one address, that address waits too', async () => {
     const address = newAddress();
-    const browser = new Browser(app.origin, { 'x-forwarded-for': address });
+    const browser = new Browser(app.origin, {}, address);
     for (let attempt = 0; attempt < 20; attempt++) {
       const answer = await browser.signIn({ email: `user${attempt}@example.com`, password: 'x' });
       expect(answer.status).toBe(401);
@@ -148,7 +252,7 @@ describe('sign-in attempts', () => {
   it('a dispatcher who signs in many times a shift is never throttled', async () => {
     const address = newAddress();
     for (let attempt = 0; attempt < 12; attempt++) {
-      const browser = new Browser(app.origin, { 'x-forwarded-for': address });
+      const browser = new Browser(app.origin, {}, address);
       expect((await browser.signIn()).status).toBe(200);
     }
   });

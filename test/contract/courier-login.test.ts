@@ -14,9 +14,12 @@ import {
   type ErrorMode,
 } from './courier-fixtures';
 
-/** Each test speaks from its own address, so the per-address throttle of one never blocks another. */
+/**
+ * Each test names its own end-user address (as the dispatch app names its dispatcher's), so the
+ * per-address throttle of one never blocks another.
+ */
 let addresses = 0;
-const fromNewAddress = () => ({ 'x-forwarded-for': `10.0.0.1, 198.51.100.${++addresses}` });
+const fromNewAddress = () => ({ 'x-end-user-address': `198.51.100.${++addresses}` });
 
 describe.each(ERROR_MODES)('courier login, %s error mode', (mode: ErrorMode) => {
   let server: AppServer;
@@ -194,23 +197,20 @@ describe.each(ERROR_MODES)('courier login, %s error mode', (mode: ErrorMode) => 
       await expectFailure(response, 413, -100);
     });
 
-    it('blocks a user after 5 failed logins with -165 and Retry-After (HTTP 429 in the http mode), even with the right password', async () => {
+    it('blocks a user from one address after 5 failed logins there, with -165 and Retry-After (HTTP 429 in the http mode), even with the right password', async () => {
       const user = 'guessed@example.com';
+      const address = fromNewAddress();
       for (let attempt = 1; attempt <= 5; attempt++) {
-        await expectFailure(
-          await courier.login(user, `guess-${attempt}`, fromNewAddress()),
-          401,
-          -194,
-        );
+        await expectFailure(await courier.login(user, `guess-${attempt}`, address), 401, -194);
       }
-      const blocked = await courier.login(user, 'guess-6', fromNewAddress());
+      const blocked = await courier.login(user, 'guess-6', address);
       const body = await expectFailure(blocked, 429, -165);
       expect(body.message).toMatch(/intentos/);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     });
 
     it('blocks an address that tries many users, but not the same users from elsewhere', async () => {
-      const address = { 'x-forwarded-for': '203.0.113.77' };
+      const address = fromNewAddress();
       for (let attempt = 1; attempt <= 20; attempt++) {
         await expectFailure(
           await courier.login(`user${attempt}@example.com`, 'wrong', address),
@@ -218,13 +218,43 @@ describe.each(ERROR_MODES)('courier login, %s error mode', (mode: ErrorMode) => 
           -194,
         );
       }
+      await expectFailure(await courier.login('someone@example.com', 'x', address), 429, -165);
+      const elsewhere = await courier.login('someone@example.com', 'x', fromNewAddress());
+      await expectFailure(elsewhere, 401, -194);
+    });
+
+    it('counts the addresses an API client names within that API client only', async () => {
+      const shared = { 'x-end-user-address': '203.0.113.250' };
+      for (let attempt = 1; attempt <= 20; attempt++) {
+        await expectFailure(
+          await courier.login(`spray${attempt}@example.com`, 'wrong', shared),
+          401,
+          -194,
+        );
+      }
+      const otherClient = await courier.post(
+        LOGIN_PATH,
+        { data: { systemRequest: { user: 'someone@example.com', password: 'x' } } },
+        { authorization: basic('other-client', 'other-secret'), ...shared },
+      );
+      await expectFailure(otherClient, 401, -194);
+    });
+
+    it('without a named end user, counts the caller’s own address: its X-Forwarded-For is not believed', async () => {
+      for (let attempt = 1; attempt <= 20; attempt++) {
+        await expectFailure(
+          await courier.login(`direct${attempt}@example.com`, 'wrong', {
+            'x-forwarded-for': `10.1.${attempt}.1`,
+          }),
+          401,
+          -194,
+        );
+      }
       await expectFailure(
-        await courier.login(DEMO_USER.email, DEMO_USER.password, address),
+        await courier.login('direct21@example.com', 'wrong', { 'x-forwarded-for': '10.1.99.1' }),
         429,
         -165,
       );
-      const elsewhere = await courier.login(DEMO_USER.email, DEMO_USER.password, fromNewAddress());
-      expect(elsewhere.status).toBe(200);
     });
 
     it('forgets a user’s failures once they log in successfully', async () => {
@@ -237,6 +267,26 @@ describe.each(ERROR_MODES)('courier login, %s error mode', (mode: ErrorMode) => 
         await expectFailure(await courier.login(DEMO_USER.email, 'typo', address), 401, -194);
       }
       expect((await courier.login(DEMO_USER.email, DEMO_USER.password, address)).status).toBe(200);
+    });
+
+    // Last: it leaves the demo user's failures past the free ones.
+    it('slows guesses at one user from many addresses to a growing delay, and lets the user in from where they logged in before', async () => {
+      const home = fromNewAddress();
+      expect((await courier.login(DEMO_USER.email, DEMO_USER.password, home)).status).toBe(200);
+      let refused: Response | undefined;
+      let failures = 0;
+      for (let attempt = 1; attempt <= 12 && !refused; attempt++) {
+        const response = await courier.login(DEMO_USER.email, `guess-${attempt}`, fromNewAddress());
+        const body = (await response.clone().json()) as { code: number };
+        if (body.code === -165) refused = response;
+        else failures += 1;
+      }
+      // At most 10 failures per hour for a user go through freely (fewer when the file's other
+      // tests have failed for it already).
+      expect(failures).toBeGreaterThan(0);
+      expect(failures).toBeLessThanOrEqual(10);
+      expect(Number(refused?.headers.get('retry-after'))).toBeLessThanOrEqual(2);
+      expect((await courier.login(DEMO_USER.email, DEMO_USER.password, home)).status).toBe(200);
     });
 
     it('answers other methods with 405 in either mode: that is the router, not the service', async () => {

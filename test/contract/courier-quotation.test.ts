@@ -274,6 +274,18 @@ describe.each(ERROR_MODES)('courier quotation, %s error mode', (mode: ErrorMode)
       await expectFailure(await courier.quote('{"data": {"bOrder": [', token), 400, -100);
     });
 
+    it('answers -100, not -160, to an extra field nested 20,000 deep', async () => {
+      const body = JSON.stringify(trip(VARSOVIA_36, SONORA_180)).replace(
+        '"isPickup":1',
+        `"comment":${'['.repeat(20_000)}${']'.repeat(20_000)},"isPickup":1`,
+      );
+      expect(body.length).toBeLessThan(64 * 1024);
+      const failure = await expectFailure(await courier.quote(body, token), 400, -100);
+      expect(failure.message).toMatch(/anida/);
+      // An order nested as deep as real ones are is still quoted.
+      await quoted(trip({ ...VARSOVIA_36, comment: [[['nota']]] } as never, SONORA_180));
+    });
+
     it('refuses a 70 KB body with -100 (HTTP 413 in the http mode)', async () => {
       const body = trip(
         { ...VARSOVIA_36, comment: 'x'.repeat(70 * 1024) } as typeof VARSOVIA_36,

@@ -10,9 +10,11 @@ import {
 } from '@/lib/security/headers';
 import {
   DATA_CONTENT_SECURITY_POLICY,
+  FILE_CONTENT_SECURITY_POLICY,
   STATIC_SECURITY_HEADERS,
   staticHeaderRules,
 } from '@/lib/security/static-headers';
+import { pathToRegexp } from 'next/dist/compiled/path-to-regexp';
 import nextConfig from '../../next.config.js';
 import { config, proxy } from '../../proxy';
 
@@ -58,6 +60,12 @@ describe('the Content-Security-Policy', () => {
   it('keeps inline styles for Leaflet, with no nonce that would switch them off', () => {
     const csp = directives(contentSecurityPolicy(options));
     expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+  });
+
+  it('lets the app’s own service worker register, and no other worker', () => {
+    const csp = directives(contentSecurityPolicy(options));
+    // Without it, worker-src falls back to script-src, whose 'strict-dynamic' ignores 'self'.
+    expect(csp.get('worker-src')).toEqual(["'self'"]);
   });
 
   it('forbids framing, plug-ins, <base> and forms posting elsewhere', () => {
@@ -149,8 +157,8 @@ describe('next.config.js headers()', () => {
   function headersFor(path: string, requestHeaders: Record<string, string> = {}) {
     const found: Record<string, string> = {};
     for (const rule of staticHeaderRules()) {
-      const pattern = new RegExp(`^${rule.source.replace('/:path*', '(?:/.*)?')}$`);
-      if (!pattern.test(path)) continue;
+      // Next matches `source` with path-to-regexp, as here.
+      if (!pathToRegexp(rule.source, [], {}).test(path)) continue;
       const met = (rule.has ?? []).every((condition) =>
         new RegExp(`^(?:${condition.value})$`).test(requestHeaders[condition.key] ?? ''),
       );
@@ -176,6 +184,26 @@ describe('next.config.js headers()', () => {
     },
   );
 
+  it.each(['/wp-login.php', '/.env.bak', '/icons/icon-192.png', '/manifest.webmanifest'])(
+    'gives %s — a file, or the HTML 404 page where none is — a policy that runs no script',
+    (path) => {
+      expect(headersFor(path)['content-security-policy']).toBe(FILE_CONTENT_SECURITY_POLICY);
+      expect(FILE_CONTENT_SECURITY_POLICY).toMatch(/default-src 'none'/);
+      expect(FILE_CONTENT_SECURITY_POLICY).not.toMatch(/script-src/);
+    },
+  );
+
+  it('has the service worker’s script asked for again at every use, never kept by a cache', () => {
+    expect(headersFor('/sw.js')).toMatchObject({
+      ...STATIC_SECURITY_HEADERS,
+      'cache-control': 'no-cache',
+    });
+    expect(headersFor('/sw.js')['service-worker-allowed']).toBeUndefined();
+    // Its own policy, not the file policy: that one would forbid the worker's fetches.
+    expect(headersFor('/sw.js')['content-security-policy']).toBeUndefined();
+    expect(headersFor('/')['cache-control']).toBeUndefined();
+  });
+
   it('leaves the policy of pages to the proxy (two policies would both apply)', () => {
     expect(headersFor('/')['content-security-policy']).toBeUndefined();
     expect(headersFor('/sign-in')['content-security-policy']).toBeUndefined();
@@ -192,6 +220,12 @@ describe('next.config.js headers()', () => {
     expect(
       headersFor('/api/quote', { 'x-forwarded-proto': 'http' })['strict-transport-security'],
     ).toBeUndefined();
+    for (const proto of ['HTTPS', 'Https', 'HTTPS, http']) {
+      expect(
+        headersFor('/api/quote', { 'x-forwarded-proto': proto })['strict-transport-security'],
+        proto,
+      ).toBe('max-age=63072000');
+    }
   });
 });
 
@@ -214,6 +248,8 @@ describe('the proxy', () => {
     '/_next/static/chunks/main.js',
     '/manifest.webmanifest',
     '/icons/icon-192.png',
+    '/sw.js',
+    '/sw.js?tiles=https%3A%2F%2Ftile.openstreetmap.org%2F%7Bz%7D%2F%7Bx%7D%2F%7By%7D.png',
   ])('leaves %s to next.config.js (no per-request work)', (url) => {
     expect(unstable_doesMiddlewareMatch({ config, url })).toBe(false);
   });

@@ -1,7 +1,7 @@
 import { sealData } from 'iron-session';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetProcessSingletons } from '@/lib/process-singleton';
-import { startAppServer, type AppServer } from '../support/app-server';
+import { freshDataDir, startAppServer, type AppServer } from '../support/app-server';
 import { startLegacyCourier, type LegacyCourier } from '../support/legacy-courier';
 import {
   Browser,
@@ -25,7 +25,11 @@ let app: AppServer;
 let addresses = 0;
 const newBrowser = () => new Browser(app.origin, { 'x-forwarded-for': `198.19.0.${++addresses}` });
 
+/** Sign-outs are kept here; a restart keeps the same directory, as a restarted server would. */
+const dataDir = freshDataDir();
+
 const appEnv = (secret: string) => ({
+  DATA_DIR: dataDir,
   COURIER_BASE_URL: legacy.url,
   COURIER_SERVICE: 'off',
   COURIER_CLIENT_ID: 'legacy-client',
@@ -44,13 +48,17 @@ afterAll(async () => {
   await legacy.close();
 });
 
-/** The answer refuses the cookie: 401 unauthenticated, and a Set-Cookie that removes it. */
+/**
+ * The answer refuses the cookie: 401 unauthenticated, and Set-Cookie headers that remove it and
+ * its companion (which would let the service worker open the screen offline).
+ */
 function expectRefusedAndCleared(answer: AppAnswer) {
   expect(answer.status).toBe(401);
   expect(answer.json).toEqual(errorEnvelope('unauthenticated'));
-  const [cleared, ...others] = answer.headers.getSetCookie();
+  const [cleared, companion, ...others] = answer.headers.getSetCookie();
   expect(others).toEqual([]);
   expect(cleared).toMatch(/^dq_session=; Path=\/; Max-Age=0; HttpOnly; SameSite=Lax/);
+  expect(companion).toMatch(/^dq_shell=; Path=\/; Max-Age=0; SameSite=Strict/);
 }
 
 /** Who-am-I and a quote with this cookie are both refused, and the courier sees no quotation. */
@@ -136,12 +144,23 @@ describe('a tampered or forged session cookie', () => {
     }
   });
 
-  it('a signed-in cookie next to a forged one of the same name: the first one decides', async () => {
+  it('a signed-in cookie next to another of the same name (one planted for /api, say): neither signs anyone in', async () => {
     const good = await signedInCookie();
+    const planted = await signedInCookie();
+    for (const pair of [
+      `dq_session=forged; ${good}`,
+      `${good}; dq_session=forged`,
+      // Two genuine sessions: the planted one is an attacker's own, signed in for real.
+      `${planted}; ${good}`,
+    ]) {
+      const browser = newBrowser();
+      browser.cookie = pair;
+      expectRefusedAndCleared(await browser.request('GET', '/api/session'));
+      browser.cookie = pair;
+      expectRefusedAndCleared(await browser.quote());
+    }
     const browser = newBrowser();
-    browser.cookie = `dq_session=forged; ${good}`;
-    expectRefusedAndCleared(await browser.request('GET', '/api/session'));
-    browser.cookie = `${good}; dq_session=forged`;
+    browser.cookie = good;
     expect((await browser.request('GET', '/api/session')).status).toBe(200);
   });
 
@@ -160,8 +179,14 @@ describe('signing out', () => {
     expect((await browser.quote()).status).toBe(200);
     const out = await browser.request('DELETE', '/api/session');
     expect(out.status).toBe(204);
+    // The companion goes too: the service worker's copy of the screen no longer opens offline.
     expect(out.headers.getSetCookie()).toEqual([
       'dq_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+      'dq_shell=; Path=/; Max-Age=0; SameSite=Strict',
+      // The note that lets this browser sign out everywhere for the next minutes.
+      expect.stringMatching(
+        /^dq_signed_out=Fe26\.2\*[^;]+; Path=\/; Max-Age=600; HttpOnly; SameSite=Strict$/,
+      ),
     ]);
     await expectCookieSignsNobodyIn(copy);
   });
@@ -214,8 +239,26 @@ describe('the cookie’s attributes', () => {
     });
     const answer = await browser.signIn();
     expect(answer.headers.getSetCookie()[0]).toMatch(
-      /; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax; Secure$/,
+      /^__Host-dq_session=Fe26\.2\*[^;]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax; Secure$/,
     );
+  });
+
+  it('its companion for the offline screen lives as long, names the session without its id, and signs no one in', async () => {
+    const browser = newBrowser();
+    const answer = await browser.signIn();
+    const [session, companion, ...others] = answer.headers.getSetCookie();
+    expect(others).toEqual([]);
+    const maxAge = /Max-Age=(\d+)/.exec(session!)![1];
+    expect(companion).toMatch(
+      new RegExp(`^dq_shell=[\\w-]{22}; Path=/; Max-Age=${maxAge}; SameSite=Strict$`),
+    );
+    const key = companion!.slice('dq_shell='.length).split(';')[0]!;
+    // Not the sealed cookie, and on its own it is nobody.
+    expect(session).not.toContain(key);
+    const alone = newBrowser();
+    alone.cookie = `dq_shell=${key}`;
+    const who = await alone.request('GET', '/api/session');
+    expect(who.status).toBe(401);
   });
 
   it('the sealed value does not show the password, the token or the e-mail', async () => {
@@ -224,6 +267,91 @@ describe('the cookie’s attributes', () => {
     expect(cookie).not.toContain(encodeURIComponent(DISPATCHER.email));
     expect(cookie).not.toContain(DISPATCHER.email);
     for (const token of legacy.issuedTokens) expect(cookie).not.toContain(token);
+  });
+});
+
+describe('signing out everywhere', () => {
+  const everywhere = (browser: Browser, headers?: Record<string, string>) =>
+    browser.request('POST', '/api/session/everywhere', { headers });
+
+  it('ends every session of the dispatcher on every device; one started afterwards works', async () => {
+    const tablet = newBrowser();
+    const desk = newBrowser();
+    await tablet.signIn();
+    await desk.signIn();
+    const tabletCookie = tablet.cookie!;
+    expect((await tablet.quote()).status).toBe(200);
+
+    const answer = await everywhere(desk);
+    expect(answer.status).toBe(204);
+    expect(answer.headers.getSetCookie()[0]).toMatch(/^dq_session=; Path=\/; Max-Age=0/);
+    expect(desk.cookie).toBeUndefined();
+
+    await expectCookieSignsNobodyIn(tabletCookie);
+    const again = newBrowser();
+    expect((await again.signIn()).status).toBe(200);
+    expect((await again.quote()).status).toBe(200);
+  });
+
+  it('is offered for ten minutes to the browser that just signed out on its device, and only to it', async () => {
+    const lostTablet = newBrowser();
+    await lostTablet.signIn();
+    const lostCookie = lostTablet.cookie!;
+    const desk = newBrowser();
+    await desk.signIn();
+    expect((await desk.request('DELETE', '/api/session')).status).toBe(204);
+    expect(desk.cookie).toBeUndefined();
+    const note = desk.otherCookies.get('dq_signed_out');
+    expect(note).toBeTruthy();
+
+    // The note signs nobody in.
+    expect((await desk.request('GET', '/api/session')).status).toBe(401);
+    // Another browser without a session or the note may not sign anyone out.
+    expect((await everywhere(newBrowser())).json).toEqual(errorEnvelope('unauthenticated'));
+    const forged = newBrowser();
+    forged.otherCookies.set('dq_signed_out', note!.replace(/\*[^*]+~2$/, '*AAAA~2'));
+    expect((await everywhere(forged)).status).toBe(401);
+
+    const answer = await everywhere(desk);
+    expect(answer.status).toBe(204);
+    expect(desk.otherCookies.has('dq_signed_out')).toBe(false);
+    await expectCookieSignsNobodyIn(lostCookie);
+  });
+
+  it('from another site it is refused, and the sessions carry on', async () => {
+    const browser = newBrowser();
+    await browser.signIn();
+    const answer = await everywhere(browser, { origin: 'https://evil.example' });
+    expect(answer.status).toBe(403);
+    expect((await browser.quote()).status).toBe(200);
+  });
+});
+
+describe('a restart', () => {
+  it('keeps signed-out cookies refused, one by one and everywhere, and signed-in ones working', async () => {
+    const signedOut = newBrowser();
+    await signedOut.signIn();
+    const signedOutCookie = signedOut.cookie!;
+    await signedOut.request('DELETE', '/api/session');
+    const everywhereBrowser = newBrowser();
+    await everywhereBrowser.signIn();
+    const endedEverywhere = everywhereBrowser.cookie!;
+    expect((await everywhereBrowser.request('POST', '/api/session/everywhere')).status).toBe(204);
+    const stillIn = newBrowser();
+    await stillIn.signIn();
+
+    // A restart with the same secret and data directory: fresh modules and per-process state.
+    await app.close();
+    vi.resetModules();
+    resetProcessSingletons();
+    app = await startAppServer(appEnv(TEST_SESSION_SECRET));
+
+    await expectCookieSignsNobodyIn(signedOutCookie);
+    await expectCookieSignsNobodyIn(endedEverywhere);
+    // The same browser, at the restarted server's new port.
+    const resumed = newBrowser();
+    resumed.cookie = stillIn.cookie;
+    expect((await resumed.quote()).status).toBe(200);
   });
 });
 

@@ -47,6 +47,9 @@ beforeAll(async () => {
     COURIER_CLIENTS: undefined,
     SESSION_SECRET: TEST_SESSION_SECRET,
     LOG_LEVEL: 'info',
+    // Each request names a fresh address (`fresh()`), as if behind a proxy: the properties are
+    // about bodies, not about the per-address limit.
+    TRUST_PROXY: '1',
   });
   const { redirectLogs } = await import('@/lib/log');
   redirectLogs({ write: (line) => logLines.push(line) });
@@ -275,9 +278,11 @@ const COURIER_STATUS: Record<number, number[]> = {
   [-194]: [401],
 };
 
+/** `addressIndex` names the drop-off a -113 is about when a quotation has several (docs/courier-api.md). */
 const courierErrorSchema = z.strictObject({
   code: z.number().int().negative(),
   message: z.string().min(1).max(500),
+  addressIndex: z.number().int().min(0).optional(),
 });
 
 /**

@@ -1,12 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
+import { declarePeerAddressStamping, stampPeerAddress } from '@/lib/http/peer-address.mjs';
 
 /**
  * Serves the app's route handlers (every `app/**\/route.ts`) over real HTTP on a loopback port, the
- * way Next maps them, so contract tests exercise real requests without a production build.
- * Playwright covers the same handlers inside `next start`.
+ * way Next maps them, so contract tests exercise real requests without a production build. Like
+ * scripts/serve.mjs it stamps each request with the connection's address; clients may connect
+ * from any loopback address (127.0.0.2, …) to be told apart. Playwright covers the same handlers
+ * inside the production server.
  */
 
 const APP_DIR = join(import.meta.dirname, '..', '..', 'app');
@@ -21,6 +25,11 @@ interface Route {
   pattern: RegExp;
   paramNames: string[];
   load: () => Promise<RouteModule>;
+}
+
+/** A directory of its own for each server's sign-outs (a test restarting a server passes it on). */
+export function freshDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'dispatch-quote-data-'));
 }
 
 function findRouteFiles(dir: string): string[] {
@@ -49,9 +58,22 @@ function routeFor(file: string): Route {
   };
 }
 
-async function toRequest(incoming: IncomingMessage, origin: string): Promise<Request> {
+/**
+ * The request body, read whole before the route runs (so concurrent requests reach their routes
+ * in the order they arrive); a client that hangs up mid-body gets a body that fails when read, as
+ * Next's does, so the route sees the hang-up.
+ */
+async function bodyOf(incoming: IncomingMessage): Promise<BodyInit> {
   const chunks: Buffer[] = [];
-  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of incoming) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  } catch (error) {
+    return new ReadableStream<Uint8Array>({ start: (controller) => controller.error(error) });
+  }
+}
+
+async function toRequest(incoming: IncomingMessage, origin: string): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) {
     if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
@@ -61,8 +83,9 @@ async function toRequest(incoming: IncomingMessage, origin: string): Promise<Req
   return new Request(new URL(incoming.url ?? '/', origin), {
     method: incoming.method,
     headers,
-    body: hasBody ? Buffer.concat(chunks) : undefined,
-  });
+    body: hasBody ? await bodyOf(incoming) : undefined,
+    duplex: 'half',
+  } as RequestInit);
 }
 
 async function writeResponse(response: Response, outgoing: ServerResponse): Promise<void> {
@@ -89,10 +112,14 @@ export interface AppServer {
 export async function startAppServer(
   env: Record<string, string | undefined> = {},
 ): Promise<AppServer> {
+  // Nothing of another test file's server in this process leaks in: every server states these.
+  env = { TRUST_PROXY: '0', DATA_DIR: freshDataDir(), ...env };
   const routes = findRouteFiles(APP_DIR).map(routeFor);
   let origin = '';
+  declarePeerAddressStamping();
   const server: Server = createServer(async (incoming, outgoing) => {
     try {
+      stampPeerAddress(incoming);
       const request = await toRequest(incoming, origin);
       const path = new URL(request.url).pathname;
       for (const route of routes) {

@@ -1,7 +1,12 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { readLocalizedJson } from '@/lib/quote/read-localized-json';
-import { endSessionOf, sessionCookieFor, sessionRoute, signOut } from '@/lib/session/session-route';
-import { clientAddress } from '@/lib/http/client-address';
+import {
+  endSessionOf,
+  sessionCookiesFor,
+  sessionRoute,
+  signOut,
+  withCookies,
+} from '@/lib/session/session-route';
 import { signIn } from '@/lib/session/sign-in';
 import { signInSchema } from '@/lib/session/sign-in-schema';
 
@@ -10,13 +15,12 @@ export const dynamic = 'force-dynamic';
 const NO_STORE = { 'cache-control': 'no-store' };
 
 /** Sign in: the courier checks the password; the session goes into a sealed httpOnly cookie. */
-export const POST = apiRoute(async (request, { log }) => {
+export const POST = apiRoute(async (request, { log, address }) => {
   const input = await readLocalizedJson(request, signInSchema, { maxBytes: 4 * 1024 });
-  const session = await signIn(input, { address: clientAddress(request), log });
+  const session = await signIn(input, { address, log });
   await endSessionOf(request);
   const response = Response.json({ user: session.user }, { headers: NO_STORE });
-  response.headers.append('set-cookie', await sessionCookieFor(request, session));
-  return response;
+  return withCookies(response, await sessionCookiesFor(request, session));
 });
 
 /** Who is signed in. */
@@ -24,9 +28,8 @@ export const GET = sessionRoute(async (_request, { email, name, zone }) =>
   Response.json({ user: { email, name, ...(zone ? { zone } : {}) } }, { headers: NO_STORE }),
 );
 
-/** Sign out. */
+/** Sign out on this device. */
 export const DELETE = apiRoute(async (request) => {
   const response = new Response(null, { status: 204, headers: NO_STORE });
-  response.headers.append('set-cookie', await signOut(request));
-  return response;
+  return withCookies(response, await signOut(request));
 });

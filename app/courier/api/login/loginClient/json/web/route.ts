@@ -3,8 +3,8 @@ import { courierRoute } from '@/lib/courier-service/courier-route';
 import { courierJson } from '@/lib/courier-service/errors';
 import { authenticateApiClient, logIn } from '@/lib/courier-service/service';
 
-export const POST = courierRoute(async (request, { readBody, clientAddress }) => {
+export const POST = courierRoute(async (request, { readBody, endUserAddress }) => {
   const client = authenticateApiClient(request.headers.get('authorization'));
   const { data } = await readBody(loginRequestSchema);
-  return courierJson(await logIn(client, data.systemRequest, { clientAddress }));
+  return courierJson(await logIn(client, data.systemRequest, { endUserAddress }));
 });

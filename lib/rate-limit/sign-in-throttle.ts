@@ -1,0 +1,189 @@
+import { MemoryCounterStore, type CounterStore } from './counter-store';
+
+/**
+ * How failed sign-ins are held back, so that guessing hurts the guesser and not the dispatcher
+ * (README, "Lockout policy"). The dispatch app applies it to POST /api/session, the built-in
+ * courier to its login; each keeps its own counts.
+ *
+ * - Per (account, address): `perPair` attempts in `windowSeconds`, then refused until the window
+ *   ends. Tight: it stops one guesser, and touches no one else.
+ * - Per address, over every account: `perAddress` attempts in `windowSeconds`, then refused —
+ *   someone trying many accounts.
+ * - Per account, over every address: the first `perAccount.free` attempts in its window are free;
+ *   after that each further attempt must come a growing delay after the one before (doubling from
+ *   `firstDelaySeconds` up to `maxDelaySeconds`) — never a hard lock, and guesses spread over many
+ *   addresses slow to a trickle.
+ * - An address where the account signed in successfully lately (`knownPairSeconds`) is a known
+ *   one: its attempts for that account skip the per-address and per-account rules and only meet
+ *   the per-pair one. Someone guessing a dispatcher's password from elsewhere cannot lock the
+ *   dispatcher out of their usual places.
+ *
+ * Attempts are counted when they begin (so a burst in parallel cannot slip past a count that has
+ * not caught up yet) and given back when they succeed or when the password was never judged (the
+ * courier was down). An address already refused touches no per-account count.
+ */
+export interface SignInPolicy {
+  windowSeconds: number;
+  perPair: number;
+  perAddress: number;
+  perAccount: {
+    free: number;
+    windowSeconds: number;
+    firstDelaySeconds: number;
+    maxDelaySeconds: number;
+  };
+  knownPairSeconds: number;
+}
+
+export const SIGN_IN_POLICY: SignInPolicy = {
+  windowSeconds: 15 * 60,
+  perPair: 5,
+  perAddress: 20,
+  perAccount: { free: 10, windowSeconds: 60 * 60, firstDelaySeconds: 2, maxDelaySeconds: 5 * 60 },
+  knownPairSeconds: 30 * 24 * 3600,
+};
+
+export interface SignInThrottleStores {
+  pairs: CounterStore;
+  addresses: CounterStore;
+  accounts: CounterStore;
+  /** A hit marks an (account, address) pair as known until its window ends. */
+  knownPairs: CounterStore;
+}
+
+export type ThrottleRule = 'pair' | 'address' | 'account';
+
+/** How an attempt that was let through ended. */
+export type AttemptOutcome =
+  /** The password was right. */
+  | 'succeeded'
+  /** The password was wrong (or the account unknown): it counts. */
+  | 'failed'
+  /** Nobody judged the password (the courier was down, slow, garbled): it does not count. */
+  | 'unjudged';
+
+export type SignInAttempt =
+  | { allowed: true; knownPair: boolean; settle(outcome: AttemptOutcome): Promise<void> }
+  | { allowed: false; rule: ThrottleRule; retryAfterSeconds: number };
+
+/** The wait before attempt number `beyondFree` past the free ones (1, 2, …). */
+export function accountDelaySeconds(policy: SignInPolicy, beyondFree: number): number {
+  const { firstDelaySeconds, maxDelaySeconds } = policy.perAccount;
+  return Math.min(firstDelaySeconds * 2 ** Math.min(beyondFree - 1, 30), maxDelaySeconds);
+}
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+export class SignInThrottle {
+  constructor(
+    private readonly stores: SignInThrottleStores,
+    private readonly policy: SignInPolicy = SIGN_IN_POLICY,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /** Memory stores of `capacity` keys each (four of them), on the same clock. */
+  static inMemory(
+    capacity: number,
+    policy: SignInPolicy = SIGN_IN_POLICY,
+    now: () => number = () => Date.now(),
+  ): SignInThrottle {
+    const store = () => new MemoryCounterStore({ capacity, now });
+    return new SignInThrottle(
+      { pairs: store(), addresses: store(), accounts: store(), knownPairs: store() },
+      policy,
+      now,
+    );
+  }
+
+  /**
+   * Whether an attempt for `account` from `address` may go ahead now. When it may, the caller
+   * must `settle` it with its outcome.
+   */
+  async begin(account: string, address: string): Promise<SignInAttempt> {
+    try {
+      return await this.tryBegin(account, address);
+    } catch {
+      // A store that failed (a shared store that is down) lets attempts through rather than lock
+      // every dispatcher out; the password is still checked.
+      return { allowed: true, knownPair: false, settle: async () => {} };
+    }
+  }
+
+  private async tryBegin(account: string, address: string): Promise<SignInAttempt> {
+    const { stores, policy } = this;
+    const windowMs = policy.windowSeconds * 1000;
+    const pairKey = `${account}\n${address}`;
+    const knownPair = (await stores.knownPairs.get(pairKey)) !== undefined;
+    const counted: Array<{ store: CounterStore; key: string }> = [];
+    const takeBack = async (restore?: { key: string; lastAt: number }) => {
+      for (const { store, key } of counted) {
+        await store.unhit(
+          key,
+          restore?.key === key && store === stores.accounts
+            ? { restoreLastAt: restore.lastAt }
+            : {},
+        );
+      }
+    };
+
+    if (!knownPair) {
+      const byAddress = await stores.addresses.hit(address, windowMs);
+      counted.push({ store: stores.addresses, key: address });
+      if (byAddress.count > policy.perAddress) {
+        await takeBack();
+        return {
+          allowed: false,
+          rule: 'address',
+          retryAfterSeconds: seconds(byAddress.resetAt - this.now()),
+        };
+      }
+    }
+
+    const byPair = await stores.pairs.hit(pairKey, windowMs);
+    counted.push({ store: stores.pairs, key: pairKey });
+    if (byPair.count > policy.perPair) {
+      await takeBack();
+      return {
+        allowed: false,
+        rule: 'pair',
+        retryAfterSeconds: seconds(byPair.resetAt - this.now()),
+      };
+    }
+
+    if (!knownPair) {
+      const byAccount = await stores.accounts.hit(account, policy.perAccount.windowSeconds * 1000);
+      counted.push({ store: stores.accounts, key: account });
+      const beyondFree = byAccount.count - policy.perAccount.free;
+      if (beyondFree > 0 && byAccount.previousAt > 0) {
+        const due = byAccount.previousAt + accountDelaySeconds(policy, beyondFree) * 1000;
+        if (this.now() < due) {
+          // A refused attempt neither counts nor moves the time the next one is measured from.
+          await takeBack({ key: account, lastAt: byAccount.previousAt });
+          return { allowed: false, rule: 'account', retryAfterSeconds: seconds(due - this.now()) };
+        }
+      }
+    }
+
+    let settled = false;
+    return {
+      allowed: true,
+      knownPair,
+      settle: async (outcome) => {
+        if (settled) return;
+        settled = true;
+        try {
+          if (outcome === 'failed') return;
+          await takeBack();
+          if (outcome === 'succeeded') {
+            await stores.pairs.delete(pairKey);
+            // Marked afresh at every success: the window is how long it stays known.
+            await stores.knownPairs.delete(pairKey);
+            await stores.knownPairs.hit(pairKey, policy.knownPairSeconds * 1000);
+          }
+        } catch {
+          // A lost give-back only makes the limits a little stricter.
+        }
+      },
+    };
+  }
+}

@@ -1,0 +1,57 @@
+// Serves the production build the way `next start` does, through Next's own request handler, from
+// a Node HTTP server of ours that first writes the connection's address into each request
+// (lib/http/peer-address.mjs). Next hands route handlers a Web Request with no socket, and sets
+// X-Forwarded-For from the socket only when the client did not send one: without this server a
+// client's own X-Forwarded-For would choose its rate-limit bucket (README, "Addresses and proxies").
+//
+//   node scripts/serve.mjs [--port 3000] [--hostname 0.0.0.0]
+//
+// `npm start` (scripts/start.mjs), the browser tests, the bench and the soak all start it.
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import next from 'next';
+import { declarePeerAddressStamping, stampPeerAddress } from '../lib/http/peer-address.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    port: { type: 'string', short: 'p', default: process.env.PORT || '3000' },
+    hostname: { type: 'string', short: 'H' },
+  },
+});
+const port = Number(args.port);
+const hostname = args.hostname;
+
+/** Methods no route of the app answers, refused before Next so they never reach its error log. */
+const REFUSED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
+
+process.env.NODE_ENV = 'production';
+// lib/env.ts derives the built-in courier's address from PORT, as `next start --port` lets it.
+process.env.PORT = String(port);
+declarePeerAddressStamping();
+const app = next({ dev: false, dir: join(import.meta.dirname, '..'), hostname, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = createServer((request, response) => {
+  if (REFUSED_METHODS.has(request.method ?? '')) {
+    response.writeHead(405, { allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' });
+    response.end();
+    return;
+  }
+  stampPeerAddress(request);
+  void handle(request, response);
+});
+server.listen(port, hostname, () => {
+  const shown = hostname && hostname !== '0.0.0.0' ? hostname : 'localhost';
+  console.log(`Dispatch Quote ready on http://${shown}:${port}`);
+});
+
+function shutDown() {
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  // Requests still in flight get a few seconds to finish.
+  setTimeout(() => process.exit(0), 5_000).unref();
+}
+process.on('SIGTERM', shutDown);
+process.on('SIGINT', shutDown);
