@@ -96,7 +96,7 @@ base.describe('without a router (ROUTER=none, the suite server)', () => {
       await tapMap(page, testInfo, -60, -50);
       await tapMap(page, testInfo, 60, 50);
       await expect(page.getByTestId('route-label')).toHaveText(
-        'Líneas rectas entre las paradas, no la ruta por calles',
+        'Líneas rectas, no la ruta por calles',
       );
       await expect(page.locator('.leaflet-overlay-pane path[stroke-dasharray="10 8"]')).toHaveCount(
         1,
