@@ -96,7 +96,7 @@ base.describe('without a router (ROUTER=none, the suite server)', () => {
       await tapMap(page, testInfo, -60, -50);
       await tapMap(page, testInfo, 60, 50);
       await expect(page.getByTestId('route-label')).toHaveText(
-        'Líneas rectas entre las paradas, no la ruta por calles',
+        'Líneas rectas, no la ruta por calles',
       );
       await expect(page.locator('.leaflet-overlay-pane path[stroke-dasharray="10 8"]')).toHaveCount(
         1,
@@ -220,25 +220,31 @@ test.describe('with OSRM (ROUTER=osrm)', () => {
     page,
     osrmApp,
   }) => {
-    test.setTimeout(90_000);
     await openSignedIn(page);
-    // Far slower than any quote: the quote must not wait for it.
-    osrmApp.osrm.delay(8_000);
+    // The router answers nothing until the quote is on the screen: were the quote to wait for
+    // the route, it would never come.
+    const release = osrmApp.osrm.hold();
     try {
       await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
-      await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+      // A drop-off a few metres from the recorded one: a route no other test has asked for, so
+      // the server's route cache cannot answer it without the router.
+      await fillPoint(page, 'dropoff', {
+        ...RECORDED_TRIP.dropoff,
+        coordinates: '19.4134100, -99.1672900',
+      });
       await page.getByRole('button', { name: 'Cotizar' }).click();
       await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
       // The route is still with the router: no road line yet, and nothing said about the km.
+      await expect.poll(() => osrmApp.osrm.requests.length).toBeGreaterThan(0);
       await expect(page.locator('path.trip-road-leg-1')).toHaveCount(0);
       await expect(resultCard(page).getByTestId('distance-note')).toHaveCount(0);
-      await expect(page.locator('path.trip-road-leg-1')).toBeAttached({ timeout: 20_000 });
-      await expect(resultCard(page).getByTestId('distance-note')).toHaveText(
-        'ruta por calles: 1.29 km',
-      );
     } finally {
-      osrmApp.osrm.delay(0);
+      release();
     }
+    await expect(page.locator('path.trip-road-leg-1')).toBeAttached();
+    await expect(resultCard(page).getByTestId('distance-note')).toHaveText(
+      /^ruta por calles: 1\.\d\d km$/,
+    );
   });
 
   test('when OSRM fails, the straight lines come back with a note saying so', async ({

@@ -91,26 +91,31 @@ export function LeafletMap({
         {tiles.failed > 0 && tiles.loaded === 0 && (
           <p className={styles.mapNotice}>{t('tilesFailed')}</p>
         )}
-        {props.stops.length >= 2 && <StraightLineLabel view={route} />}
+        {props.stops.length >= 2 && <RouteFallbackNotice view={route} />}
       </div>
+      {props.stops.length >= 2 && <StraightLineLabel view={route} />}
     </div>
   );
 }
 
 /**
- * Says when the line on the map is not the road: with no router, a plain label; when the router
- * gave no route, a notice saying so.
+ * With no router, a quiet one-line label in the map's bottom corner, above the credit line: the
+ * line joining the stops is not the road. Kept out of the top, where the pins usually are.
  */
 function StraightLineLabel({ view }: { view: RouteView }) {
   const t = useTranslations('map');
-  if (view.kind !== 'straight' || view.reason === 'loading') return null;
-  if (view.reason === 'none') {
-    return (
-      <p className={styles.mapLabel} data-testid="route-label">
-        {t('straightLines')}
-      </p>
-    );
-  }
+  if (view.kind !== 'straight' || view.reason !== 'none') return null;
+  return (
+    <p className={styles.mapLabel} data-testid="route-label">
+      {t('straightLines')}
+    </p>
+  );
+}
+
+/** When the router gave no route: a notice saying that the lines are straight instead. */
+function RouteFallbackNotice({ view }: { view: RouteView }) {
+  const t = useTranslations('map');
+  if (view.kind !== 'straight' || view.reason === 'loading' || view.reason === 'none') return null;
   return (
     <p className={styles.mapNotice} data-testid="route-label">
       {view.reason === 'no_route' ? t('noRoadRoute') : t('roadRouteFailed')}

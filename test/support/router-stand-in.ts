@@ -40,6 +40,11 @@ export interface RouterStandIn {
   behave(behaviour: RouterBehaviour): void;
   /** Every answer waits this long first (a router's own work, for the bench). */
   delay(ms: number): void;
+  /**
+   * Answers nothing until the returned function is called: a router that takes exactly as long
+   * as a test needs, whatever the machine's load.
+   */
+  hold(): () => void;
   close(): Promise<void>;
 }
 
@@ -55,6 +60,7 @@ export async function startRouterStandIn(handle: RouterHandler): Promise<RouterS
   const requests: SeenRouterRequest[] = [];
   let behaviour: RouterBehaviour = 'normal';
   let delayMs = 0;
+  let held: (() => void)[] | null = null;
   const send = (response: ServerResponse, status: number, type: string, body: string) => {
     response.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
     response.end(body);
@@ -107,8 +113,9 @@ export async function startRouterStandIn(handle: RouterHandler): Promise<RouterS
           }
         }
       };
-      if (delayMs > 0) setTimeout(answer, delayMs);
-      else answer();
+      const answerInTime = () => (delayMs > 0 ? setTimeout(answer, delayMs) : answer());
+      if (held) held.push(answerInTime);
+      else answerInTime();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -121,6 +128,14 @@ export async function startRouterStandIn(handle: RouterHandler): Promise<RouterS
     },
     delay: (ms) => {
       delayMs = ms;
+    },
+    hold: () => {
+      const waiting: (() => void)[] = [];
+      held = waiting;
+      return () => {
+        if (held === waiting) held = null;
+        for (const answer of waiting.splice(0)) answer();
+      };
     },
     close: () =>
       new Promise<void>((resolve) => {
