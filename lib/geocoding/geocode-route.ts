@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiError } from '@/lib/http/api-error';
 import { fieldErrors } from '@/lib/http/read-json';
 import { processSingleton } from '@/lib/process-singleton';
-import { memoryAttemptLimiter } from '@/lib/rate-limit/attempt-limiter';
+import { sharedAttemptLimiter } from '@/lib/shared-state';
 import { isGeocoderError } from './errors';
 
 /**
@@ -64,7 +64,7 @@ export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.o
 
 const lookupAllowance = () =>
   processSingleton('geocoding:lookup-allowance', () =>
-    memoryAttemptLimiter({
+    sharedAttemptLimiter('geocode-lookups', {
       attempts: GEOCODE_LOOKUPS_PER_WINDOW,
       windowSeconds: GEOCODE_WINDOW_SECONDS,
       // Sessions counted at once; more are counted by giving up the oldest windows.
