@@ -15,7 +15,7 @@ export async function measureSharedState({ memory, shared }, { smoke }) {
   const plan = smoke
     ? { rounds: 2, seconds: 1, warmupSeconds: 1 }
     : { rounds: 6, seconds: 3, warmupSeconds: 3 };
-  const [first, second] = shared;
+  const [first] = shared;
   const quoteAt = (server, cookie) => quoteRequests(server.origin, { cookie, token: '' }).app;
   const memoryQuote = quoteAt(memory, await signIn(memory.origin));
   // One session for both shared instances: its cookie opens on either.
