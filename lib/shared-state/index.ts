@@ -2,7 +2,7 @@ import 'server-only';
 import { env } from '@/lib/env';
 import type { SharedAnswers } from '@/lib/geocoding/lookup-cache';
 import { RateGate } from '@/lib/geocoding/rate-gate';
-import type { RevocationStore } from '@/lib/session/revocations';
+import type { FileRevocationStore, RevocationStore } from '@/lib/session/revocations';
 import { MemorySessionTokens, type SessionTokens } from '@/lib/session/session-tokens';
 import { sharedRedis } from './redis-connection';
 import { RedisLookupAnswers } from './redis-lookup-answers';
@@ -18,7 +18,7 @@ import { RedisSessionTokens } from './redis-session-tokens';
  */
 
 /** Sign-outs: the local list always (memory + DATA_DIR), and Redis beside it when there is one. */
-export function sharedRevocations(local: RevocationStore): RevocationStore {
+export function sharedRevocations(local: FileRevocationStore): RevocationStore {
   const redis = sharedRedis();
   if (!redis) return local;
   return new SharedRevocationStore(local, new RedisRevocationStore(redis, env.session.secret));

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Redis } from 'ioredis';
-import type { RevocationStore, SessionRef } from '@/lib/session/revocations';
+import type { FileRevocationStore, RevocationStore, SessionRef } from '@/lib/session/revocations';
 import { onRedisReady } from './redis-connection';
 import { orWhenRedisFails } from './fallback';
 import { sharedKey } from './keys';
@@ -54,8 +54,10 @@ type PendingWrite =
   | { kind: 'session'; session: SessionRef; until: number }
   | { kind: 'account'; account: string; at: number; until: number };
 
-/** Sign-outs kept aside while Redis was away, at most; beyond, the oldest are dropped (logged). */
+/** Sign-outs kept aside while Redis was away, at most; beyond, the oldest are dropped. */
 const MAX_PENDING = 10_000;
+/** Sign-outs written back at once when Redis returns. */
+const REFILL_BATCH = 500;
 
 /**
  * Several instances' sign-out list: every sign-out is written to this instance's own list
@@ -66,15 +68,19 @@ const MAX_PENDING = 10_000;
  * still hold; another instance's made during the outage are not seen until Redis is back), so
  * dispatchers keep quoting rather than all being signed out. A sign-out made during the outage is
  * kept aside and written to Redis as soon as it is back, so the other instances then refuse it too.
+ *
+ * Whenever the connection is (re)made, the instance writes every sign-out of its own list still
+ * in force back to Redis: a Redis that restarted empty (no persistence) is refilled by the
+ * instances that took the sign-outs.
  */
 export class SharedRevocationStore implements RevocationStore {
   private pending: PendingWrite[] = [];
 
   constructor(
-    private readonly local: RevocationStore,
+    private readonly local: FileRevocationStore,
     private readonly shared: RedisRevocationStore,
   ) {
-    onRedisReady(() => void this.sendPending());
+    onRedisReady(() => void this.refill());
   }
 
   async isRevoked(session: SessionRef): Promise<boolean> {
@@ -113,12 +119,18 @@ export class SharedRevocationStore implements RevocationStore {
       : this.shared.revokeAccount(change.account, change.at, change.until);
   }
 
-  private async sendPending(): Promise<void> {
-    const waiting = this.pending;
+  /** Writes this instance's sign-outs in force to Redis (those kept aside included). */
+  private async refill(): Promise<void> {
     this.pending = [];
-    for (const change of waiting) {
-      if (change.until <= Date.now()) continue;
-      await this.write(change);
+    const { sessions, accounts } = await this.local.live();
+    const changes: PendingWrite[] = [
+      ...accounts.map((entry) => ({ kind: 'account' as const, ...entry })),
+      ...sessions.map((entry) => ({ kind: 'session' as const, ...entry })),
+    ];
+    for (let start = 0; start < changes.length; start += REFILL_BATCH) {
+      await Promise.all(
+        changes.slice(start, start + REFILL_BATCH).map((change) => this.write(change)),
+      );
     }
   }
 }

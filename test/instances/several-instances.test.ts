@@ -215,7 +215,7 @@ describe('three instances and one Redis', () => {
     }
   }, 120_000);
 
-  it('Redis killed mid-run: quotes still succeed and health says degraded; Redis back: shared again', async () => {
+  it('Redis killed mid-run: quotes still succeed and health says degraded; Redis back (empty): shared again, earlier sign-outs still refused', async () => {
     const survivors = instances.filter((instance) => instance.alive);
     expect(survivors.length).toBeGreaterThanOrEqual(2);
     const balancer = new RoundRobin(survivors);
@@ -235,6 +235,14 @@ describe('three instances and one Redis', () => {
         }),
       );
     };
+
+    // Signed out before Redis goes: after Redis comes back empty, still refused everywhere.
+    const signedOutBefore = await signedIn('127.0.0.1', survivors[0]);
+    const copyBefore = new BalancedBrowser();
+    copyBefore.cookie = signedOutBefore.cookie;
+    expect((await signedOutBefore.request(survivors[0]!, 'DELETE', '/api/session')).status).toBe(
+      204,
+    );
 
     const run = quoteFor(6_000);
     await sleep(2_000);
@@ -256,6 +264,13 @@ describe('three instances and one Redis', () => {
         await sleep(200);
       }
     }
+    // The instance that took the sign-out wrote it back: the other refuses it too.
+    let refusedAgain = 0;
+    for (const until = Date.now() + 1_000; Date.now() < until && refusedAgain !== 401;) {
+      refusedAgain = (await copyBefore.request(survivors[1]!, 'GET', '/api/session')).status;
+    }
+    expect(refusedAgain).toBe(401);
+
     // Shared again: a sign-out on one is refused on another.
     const browser = await signedIn('127.0.0.1', survivors[0]);
     const copy = new BalancedBrowser();
