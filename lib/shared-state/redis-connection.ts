@@ -52,3 +52,21 @@ function connect(url: string, timeoutMs: number): Redis {
   redis.on('end', () => log.warn({ sharedState: 'redis' }, 'shared store connection closed'));
   return redis;
 }
+
+/**
+ * At start-up: opens the connection and waits up to `waitMs` for it, so that an instance begins
+ * with sharing in place. Says how it went; never stops the start (Redis may come later).
+ */
+export async function connectSharedStore(waitMs = 3_000): Promise<'memory' | 'ready' | 'waiting'> {
+  const redis = sharedRedis();
+  if (!redis) return 'memory';
+  if (redis.status === 'ready') return 'ready';
+  const ready = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), waitMs);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+  return ready ? 'ready' : 'waiting';
+}

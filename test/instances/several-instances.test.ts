@@ -75,7 +75,13 @@ afterAll(async () => {
 describe('three instances and one Redis', () => {
   it('health names the shared store as Redis, up, on every instance', async () => {
     for (const instance of instances) {
-      expect((await health(instance)).store).toMatchObject({ kind: 'redis', status: 'up' });
+      // One PING within REDIS_TIMEOUT_MS: on two loaded cores a probe may miss it now and then.
+      let store = (await health(instance)).store;
+      for (let tries = 1; tries < 10 && store.status !== 'up'; tries++) {
+        await sleep(200);
+        store = (await health(instance)).store;
+      }
+      expect(store).toEqual({ kind: 'redis', status: 'up', latencyMs: expect.any(Number) });
     }
   });
 
