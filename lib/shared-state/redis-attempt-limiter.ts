@@ -2,7 +2,7 @@ import 'server-only';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AttemptAllowance, AttemptLimiter } from '@/lib/rate-limit/attempt-limiter';
-import { noteRedisFailure } from './fallback';
+import { noteRedisFailure, RedisTimeout, withinRedisTimeout } from './fallback';
 import { sharedKey } from './keys';
 
 /**
@@ -16,6 +16,7 @@ export function redisAttemptLimiter(
   name: string,
   { attempts, windowSeconds }: AttemptAllowance,
 ): AttemptLimiter {
+  const insurance = new RateLimiterMemory({ points: attempts, duration: windowSeconds });
   const limiter = new RateLimiterRedis({
     storeClient: redis,
     keyPrefix: `dq:limit:${name}`,
@@ -23,13 +24,20 @@ export function redisAttemptLimiter(
     duration: windowSeconds,
     // Down: to the insurance at once rather than a queued call.
     rejectIfRedisNotReady: true,
-    insuranceLimiter: new RateLimiterMemory({ points: attempts, duration: windowSeconds }),
+    insuranceLimiter: insurance,
   });
   return {
     async consume(key) {
       try {
-        // When Redis fails the call, rate-limiter-flexible asks the insurance instead.
-        await limiter.consume(sharedKey(secret, 'limit', name, key));
+        // When Redis fails the call, rate-limiter-flexible asks the insurance instead; when it
+        // is slower than REDIS_TIMEOUT_MS, so do we.
+        const counted = limiter.consume(sharedKey(secret, 'limit', name, key));
+        counted.catch(() => {});
+        await withinRedisTimeout(counted).catch(async (error: unknown) => {
+          if (!(error instanceof RedisTimeout)) throw error;
+          noteRedisFailure(`limit ${name}`, error);
+          await insurance.consume(sharedKey(secret, 'limit', name, key));
+        });
         return { allowed: true };
       } catch (refusal) {
         if (refusal instanceof RateLimiterRes) {

@@ -7,8 +7,8 @@ import { processSingleton } from '@/lib/process-singleton';
 /**
  * The one connection of this process to the shared store (Redis or Valkey), when REDIS_URL is set.
  *
- * Every call is bounded: `commandTimeout` (REDIS_TIMEOUT_MS, 50 ms by default) ends a call Redis is
- * slow to answer, and while the connection is down a call fails at once instead of queueing
+ * Every call is bounded: callers stop waiting after REDIS_TIMEOUT_MS (50 ms by default;
+ * fallback.ts), and while the connection is down a call fails at once instead of queueing
  * (`enableOfflineQueue: false`). The callers decide what a failed call means for their piece
  * (./fallback.ts). The client reconnects forever, a second apart at most, so sharing resumes by
  * itself when Redis is back. Neither the URL (it may hold a password) nor a key is ever logged.
@@ -26,7 +26,9 @@ export function onRedisReady(listener: () => void): void {
 
 function connect(url: string, timeoutMs: number): Redis {
   const redis = new Redis(url, {
-    commandTimeout: timeoutMs,
+    // The bound callers wait for is REDIS_TIMEOUT_MS (fallback.ts: withinRedisTimeout); this one
+    // only ends calls that would otherwise hang on a connection that went silent.
+    commandTimeout: Math.max(250, timeoutMs * 5),
     connectTimeout: Math.max(500, timeoutMs * 10),
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,

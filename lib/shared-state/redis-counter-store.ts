@@ -81,8 +81,10 @@ export class RedisCounterStore implements CounterStore {
 
 /**
  * A shared counter with an in-memory insurance: every call goes to Redis, and to this process's
- * own bounded counter (`insurance`) when Redis fails it. During an outage the limits hold per
- * instance (as with one instance: N instances let N times as many attempts through), never off.
+ * own bounded counter (`insurance`) when Redis fails it. Every change this instance makes is
+ * also applied to the insurance, so a Redis hiccup falls back to what this instance has seen (its
+ * own attempts, the pairs it marked known) rather than to nothing. During an outage the limits
+ * hold per instance (N instances let N times as many attempts through), never off.
  */
 export class InsuredCounterStore implements CounterStore {
   constructor(
@@ -98,25 +100,31 @@ export class InsuredCounterStore implements CounterStore {
       () => this.insurance.get(key),
     );
   }
-  hit(key: string, windowMs: number) {
+
+  async hit(key: string, windowMs: number) {
+    const mine = await this.insurance.hit(key, windowMs);
     return orWhenRedisFails(
       this.piece,
       () => this.shared.hit(key, windowMs),
-      () => this.insurance.hit(key, windowMs),
+      () => mine,
     );
   }
-  unhit(key: string, options?: { restoreLastAt?: number }) {
-    return orWhenRedisFails(
+
+  async unhit(key: string, options?: { restoreLastAt?: number }) {
+    await this.insurance.unhit(key, options);
+    await orWhenRedisFails(
       this.piece,
       () => this.shared.unhit(key, options),
-      () => this.insurance.unhit(key, options),
+      () => undefined,
     );
   }
-  delete(key: string) {
-    return orWhenRedisFails(
+
+  async delete(key: string) {
+    await this.insurance.delete(key);
+    await orWhenRedisFails(
       this.piece,
       () => this.shared.delete(key),
-      () => this.insurance.delete(key),
+      () => undefined,
     );
   }
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { withinRedisTimeout } from './fallback';
 import { sharedRedis } from './redis-connection';
 
 export type SharedStoreHealth =
@@ -13,7 +14,7 @@ export async function sharedStoreHealth(): Promise<SharedStoreHealth> {
   if (redis.status !== 'ready') return { kind: 'redis', status: 'degraded' };
   const started = performance.now();
   try {
-    await redis.ping();
+    await withinRedisTimeout(redis.ping());
     return { kind: 'redis', status: 'up', latencyMs: Math.round(performance.now() - started) };
   } catch {
     return { kind: 'redis', status: 'degraded' };

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDED_TRIP } from '../contract/app-fixtures';
 import {
@@ -69,6 +72,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(instances.map((instance) => instance.close()));
+  // The instances' logs, for whoever reads a failure (never printed: thousands of lines).
+  const dir = mkdtempSync(join(tmpdir(), 'several-instances-logs-'));
+  instances.forEach((instance, i) =>
+    writeFileSync(join(dir, `instance-${i}.log`), instance.lines.join('\n') + '\n'),
+  );
   await Promise.all([redis?.close(), nominatim?.close()]);
 });
 
