@@ -9,14 +9,22 @@ import { currentSession } from '@/lib/session/current-session';
 export default async function HomePage() {
   const user = await currentSession();
   if (!user) redirect('/sign-in');
-  const { tileUrl, tileAttribution, builtinCourier, quoteValiditySeconds } = env.publicConfig;
+  const { tileUrl, tileAttribution, builtinCourier, router, quoteValiditySeconds } =
+    env.publicConfig;
   // Where the dispatcher left the map, else their zone: the server draws that view's tiles.
   const mapView =
     parseMapView((await cookies()).get(MAP_VIEW_COOKIE)?.value ?? null) ?? zoneView(user.zone);
   return (
     <QuoteScreen
       user={user}
-      config={{ tileUrl, tileAttribution, builtinCourier, mapView, quoteValiditySeconds }}
+      config={{
+        tileUrl,
+        tileAttribution,
+        builtinCourier,
+        roadRoutes: router !== 'none',
+        mapView,
+        quoteValiditySeconds,
+      }}
     />
   );
 }

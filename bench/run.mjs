@@ -24,6 +24,7 @@ import { measureFirstQuoteEffort } from './figures/first-quote-effort.mjs';
 import { measureLighthouse } from './figures/lighthouse.mjs';
 import { measureLogins } from './figures/logins.mjs';
 import { measureMemory } from './figures/memory.mjs';
+import { measureRouteParallel } from './figures/route-parallel.mjs';
 import { measureScreenWeight } from './figures/screen-weight.mjs';
 import { measureServeOverhead } from './figures/serve-overhead.mjs';
 import { measureSharedState } from './figures/shared-state.mjs';
@@ -35,6 +36,7 @@ import { measureZoneGrowthFigure } from './figures/zone-growth.mjs';
 const FIGURES = [
   'app-overhead',
   'several-dropoffs',
+  'route-parallel',
   'logins',
   'zone-growth',
   'screen-weight',
@@ -48,6 +50,7 @@ const FIGURES = [
 const TITLES = {
   'app-overhead': 'what the app adds to a quote',
   'several-dropoffs': 'a 10-address quote against a 2-address one',
+  'route-parallel': 'a quote with a road route in flight',
   logins: 'logins per session',
   'zone-growth': 'zone lookup growth',
   'screen-weight': 'quote screen weight',
@@ -149,6 +152,9 @@ try {
   await server?.stop();
   await tiles.stop();
 }
+
+// A server of its own with ROUTER=osrm and the OSRM stand-in answering in 50 ms.
+await figure('route-parallel', () => measureRouteParallel({ smoke }));
 
 if (wanted('logins')) {
   // A second server whose courier issues short-lived tokens, so that expiry comes within the run.

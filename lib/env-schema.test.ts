@@ -110,6 +110,25 @@ describe('configuration', () => {
     expect(() => parseEnv({ COURIER_ERROR_STATUS: '200' })).toThrow(/COURIER_ERROR_STATUS/);
   });
 
+  it('road routes: none by default; osrm and valhalla need their server', () => {
+    expect(parseEnv({}).router).toMatchObject({ provider: 'none', timeoutMs: 4_000 });
+    expect(parseEnv({}).publicConfig.router).toBe('none');
+    expect(() => parseEnv({ ROUTER: 'osrm' })).toThrow(/OSRM_URL: required with ROUTER=osrm/);
+    expect(() => parseEnv({ ROUTER: 'valhalla' })).toThrow(/VALHALLA_URL: required/);
+    expect(() => parseEnv({ ROUTER: 'google' })).toThrow(/ROUTER: expected none, osrm or valhalla/);
+    const env = parseEnv({ ROUTER: 'osrm', OSRM_URL: 'http://127.0.0.1:5000/' });
+    expect(env.router).toMatchObject({ provider: 'osrm', osrmUrl: 'http://127.0.0.1:5000' });
+    expect(env.publicConfig.router).toBe('osrm');
+  });
+
+  it("the built-in courier prices on an OSRM server's roads only when COURIER_ROUTER_URL names one", () => {
+    expect(parseEnv({}).courierService.routerUrl).toBeUndefined();
+    expect(
+      parseEnv({ COURIER_ROUTER_URL: 'http://osrm.internal:5000' }).courierService,
+    ).toMatchObject({ routerUrl: 'http://osrm.internal:5000', routerTimeoutMs: 2_000 });
+    expect(() => parseEnv({ COURIER_ROUTER_URL: 'osrm' })).toThrow(/COURIER_ROUTER_URL/);
+  });
+
   describe('several instances (REDIS_URL)', () => {
     const SHARED = {
       REDIS_URL: 'redis://127.0.0.1:6379/0',

@@ -157,6 +157,27 @@ const schema = z.object({
     .max(60_000)
     .default(5_000),
 
+  /** Road routes on the map (lib/routing): none draws straight segments between the stops. */
+  ROUTER: z
+    .enum(['none', 'osrm', 'valhalla'], { error: 'expected none, osrm or valhalla' })
+    .default('none'),
+  OSRM_URL: httpUrl('OSRM_URL').optional(),
+  VALHALLA_URL: httpUrl('VALHALLA_URL').optional(),
+  ROUTER_TIMEOUT_MS: z.coerce
+    .number({ error: 'expected milliseconds' })
+    .int('expected whole milliseconds')
+    .min(100, 'expected at least 100 ms')
+    .max(60_000, 'expected at most 60000 ms')
+    .default(4_000),
+  /** An OSRM server the built-in courier prices road distance with (docs/courier-api.md). */
+  COURIER_ROUTER_URL: httpUrl('COURIER_ROUTER_URL').optional(),
+  COURIER_ROUTER_TIMEOUT_MS: z.coerce
+    .number({ error: 'expected milliseconds' })
+    .int('expected whole milliseconds')
+    .min(100, 'expected at least 100 ms')
+    .max(30_000, 'expected at most 30000 ms')
+    .default(2_000),
+
   NEXT_PUBLIC_TILE_URL: z
     .string()
     .trim()
@@ -235,6 +256,16 @@ export function parseEnv(source: Record<string, string | undefined>) {
       );
     }
   }
+  if (raw.ROUTER === 'osrm' && !raw.OSRM_URL) {
+    problems.push(
+      'OSRM_URL: required with ROUTER=osrm (the OSRM server, e.g. http://127.0.0.1:5000)',
+    );
+  }
+  if (raw.ROUTER === 'valhalla' && !raw.VALHALLA_URL) {
+    problems.push(
+      'VALHALLA_URL: required with ROUTER=valhalla (the Valhalla server, e.g. http://127.0.0.1:8002)',
+    );
+  }
   if (problems.length > 0) throw new EnvError(problems);
 
   const warnings: string[] = [];
@@ -285,6 +316,9 @@ export function parseEnv(source: Record<string, string | undefined>) {
       pricingTime: raw.COURIER_PRICING_TIME,
       /** `legacy`: failures over HTTP 200 with their code; `http`: with the code's HTTP status. */
       errorStatus: raw.COURIER_ERROR_STATUS,
+      /** Road distance from this OSRM server instead of great circle × the zone's road factor. */
+      routerUrl: raw.COURIER_ROUTER_URL,
+      routerTimeoutMs: raw.COURIER_ROUTER_TIMEOUT_MS,
     },
     session: {
       secret: raw.SESSION_SECRET ?? generatedSecret('session'),
@@ -297,6 +331,12 @@ export function parseEnv(source: Record<string, string | undefined>) {
       photonUrl: raw.PHOTON_URL,
       timeoutMs: raw.GEOCODER_TIMEOUT_MS,
     },
+    router: {
+      provider: raw.ROUTER,
+      osrmUrl: raw.OSRM_URL,
+      valhallaUrl: raw.VALHALLA_URL,
+      timeoutMs: raw.ROUTER_TIMEOUT_MS,
+    },
     /** Safe to hand to the browser: nothing secret in here. */
     publicConfig: {
       tileUrl: raw.NEXT_PUBLIC_TILE_URL,
@@ -305,6 +345,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
       demoAccount: usesBuiltinCourier && !raw.COURIER_ACCOUNTS_FILE,
       quoteValiditySeconds: raw.QUOTE_VALIDITY,
       geocoder: raw.GEOCODER,
+      /** Which router draws the roads: the screen asks for routes only when it is not `none`. */
+      router: raw.ROUTER,
     },
     warnings,
   };

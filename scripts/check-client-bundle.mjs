@@ -64,16 +64,24 @@ if (!existsSync(staticDir)) {
   process.exit(2);
 }
 
+/**
+ * A variable's name counts as a whole word only: `ROUTER` is a server variable, but Next's own
+ * `NEXT_ROUTER_STATE_TREE_HEADER` in the browser runtime says nothing about it.
+ */
+const asWord = (name) => new RegExp(`(?<![A-Za-z0-9_$])${name}(?![A-Za-z0-9_$])`);
 const needles = [
-  ...secretValues(process.env),
-  ...SERVER_ONLY_NAMES.map((name) => [`the server-only variable name ${name}`, name]),
+  ...secretValues(process.env).map(([what, value]) => [what, (text) => text.includes(value)]),
+  ...SERVER_ONLY_NAMES.map((name) => [
+    `the server-only variable name ${name}`,
+    (text) => asWord(name).test(text),
+  ]),
 ];
 const findings = [];
 const files = [...filesUnder(staticDir), ...workerFiles];
 for (const file of files) {
   const text = readFileSync(file).toString('latin1');
-  for (const [what, needle] of needles) {
-    if (text.includes(needle)) findings.push(`${relative(process.cwd(), file)}: contains ${what}`);
+  for (const [what, found] of needles) {
+    if (found(text)) findings.push(`${relative(process.cwd(), file)}: contains ${what}`);
   }
 }
 

@@ -85,6 +85,14 @@ describe('the client bundle check', () => {
     expect(result.output).toMatch(/server-only variable name APP_ORIGIN/);
   });
 
+  it('a variable name counts as a whole word: ROUTER, not NEXT_ROUTER_STATE_TREE_HEADER', () => {
+    const runtime = 'h[u.NEXT_ROUTER_STATE_TREE_HEADER]=1;const ROUTER_KIND="app"';
+    expect(check(bundleWith({ 'chunks/next.js': runtime })).status).toBe(0);
+    const leak = check(bundleWith({ 'chunks/route.js': 'const r=process.env.ROUTER;' }));
+    expect(leak.status).toBe(1);
+    expect(leak.output).toMatch(/server-only variable name ROUTER\b/);
+  });
+
   it('does not mind the public variables or NODE_ENV', () => {
     const result = check(
       bundleWith({

@@ -18,9 +18,15 @@ import { FrameTrip } from './frame-trip';
 import type { QuoteMapProps } from './map-props';
 import { mapViewCookie } from './map-view';
 import { TripPins } from './trip-pins';
+import { TripRouteLayer } from './trip-route-layer';
+import { useTripRoute, type RouteView } from './use-trip-route';
 import styles from './quote-map.module.css';
 
-export function LeafletMap({ onDrawn, ...props }: QuoteMapProps & { onDrawn: () => void }) {
+export function LeafletMap({
+  onDrawn,
+  onRouteChange,
+  ...props
+}: QuoteMapProps & { onDrawn: () => void }) {
   const t = useTranslations('map');
   const [tiles, setTiles] = useState({ loaded: 0, failed: 0 });
   const attribution = useMemo(
@@ -37,6 +43,11 @@ export function LeafletMap({ onDrawn, ...props }: QuoteMapProps & { onDrawn: () 
     }),
     [onDrawn],
   );
+  const route = useTripRoute(
+    props.stops.map((stop) => stop.at),
+    props.roadRoutes,
+  );
+  useEffect(() => onRouteChange(route), [onRouteChange, route]);
 
   return (
     <div className={styles.frame}>
@@ -71,6 +82,7 @@ export function LeafletMap({ onDrawn, ...props }: QuoteMapProps & { onDrawn: () 
             zoomOutTitle={t('zoomOut')}
           />
           {props.showCoverage && <CoverageZones />}
+          <TripRouteLayer stops={props.stops} view={route} />
           <TripPins stops={props.stops} outside={props.outside} onMoved={props.onPinMoved} />
           <FrameTrip frame={props.frame} />
         </AfterNextFrame>
@@ -79,8 +91,35 @@ export function LeafletMap({ onDrawn, ...props }: QuoteMapProps & { onDrawn: () 
         {tiles.failed > 0 && tiles.loaded === 0 && (
           <p className={styles.mapNotice}>{t('tilesFailed')}</p>
         )}
+        {props.stops.length >= 2 && <RouteFallbackNotice view={route} />}
       </div>
+      {props.stops.length >= 2 && <StraightLineLabel view={route} />}
     </div>
+  );
+}
+
+/**
+ * With no router, a quiet one-line label in the map's bottom corner, above the credit line: the
+ * line joining the stops is not the road. Kept out of the top, where the pins usually are.
+ */
+function StraightLineLabel({ view }: { view: RouteView }) {
+  const t = useTranslations('map');
+  if (view.kind !== 'straight' || view.reason !== 'none') return null;
+  return (
+    <p className={styles.mapLabel} data-testid="route-label">
+      {t('straightLines')}
+    </p>
+  );
+}
+
+/** When the router gave no route: a notice saying that the lines are straight instead. */
+function RouteFallbackNotice({ view }: { view: RouteView }) {
+  const t = useTranslations('map');
+  if (view.kind !== 'straight' || view.reason === 'loading' || view.reason === 'none') return null;
+  return (
+    <p className={styles.mapNotice} data-testid="route-label">
+      {view.reason === 'no_route' ? t('noRoadRoute') : t('roadRouteFailed')}
+    </p>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { LatLng } from '@/components/quote/quote-draft';
 import type { MapView } from './map-view';
+import type { RouteView } from './use-trip-route';
 
 /**
  * A request to frame the trip: every pin in view with room around it (after a quote, a swap, a
@@ -18,6 +19,8 @@ export interface QuoteMapProps {
   tileAttribution: string;
   /** Draw the coverage zones (only the built-in courier publishes them). */
   showCoverage: boolean;
+  /** A road router is configured (ROUTER): draw the route along the roads, else straight lines. */
+  roadRoutes: boolean;
   /** Where the map opens: the view the dispatcher left it at, else their zone's. */
   initialView: MapView;
   /** The stops that have a pin, in trip order. */
@@ -27,6 +30,8 @@ export interface QuoteMapProps {
   frame: MapFrame;
   onTap: (at: LatLng) => void;
   onPinMoved: (key: string, at: LatLng) => void;
+  /** What the map draws between the pins, each time it changes (the result compares its km). */
+  onRouteChange: (view: RouteView) => void;
 }
 
 /** A stop as the map draws it: its pin, letter, colour and the name on its tag. */

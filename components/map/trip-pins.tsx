@@ -1,14 +1,12 @@
 'use client';
 
-import type { LeafletEventHandlerFnMap, PathOptions } from 'leaflet';
+import type { LeafletEventHandlerFnMap } from 'leaflet';
 import { useMemo } from 'react';
-import { Marker, Polyline } from 'react-leaflet';
+import { Marker } from 'react-leaflet';
 import type { MapStop, QuoteMapProps } from './map-props';
-import { legIcon, pinIcon } from './pin-icon';
+import { pinIcon } from './pin-icon';
 
-const TRIP_LINE: PathOptions = { color: '#0f172a', weight: 4, dashArray: '10 8', opacity: 0.85 };
-
-/** Every stop's pin, draggable, and the line through them in the order the rider rides them. */
+/** Every stop's pin, draggable; the line through them is TripRouteLayer's. */
 export function TripPins({
   stops,
   outside,
@@ -20,7 +18,6 @@ export function TripPins({
 }) {
   return (
     <>
-      <TripLine stops={stops} />
       {stops.map((stop, index) => (
         <Pin
           key={stop.key}
@@ -74,29 +71,5 @@ function Pin({
       zIndexOffset={zIndexOffset}
       eventHandlers={handlers}
     />
-  );
-}
-
-/** The stops joined in the order the rider rides them; with several legs, each is numbered. */
-function TripLine({ stops }: { stops: MapStop[] }) {
-  if (stops.length < 2) return null;
-  const positions = stops.map((stop) => stop.at);
-  return (
-    <>
-      <Polyline positions={positions} pathOptions={TRIP_LINE} interactive={false} />
-      {stops.length > 2 &&
-        stops.slice(1).map((stop, index) => {
-          const from = stops[index]!.at;
-          return (
-            <Marker
-              key={`leg-${stop.key}`}
-              position={{ lat: (from.lat + stop.at.lat) / 2, lng: (from.lng + stop.at.lng) / 2 }}
-              icon={legIcon(index + 1)}
-              interactive={false}
-              keyboard={false}
-            />
-          );
-        })}
-    </>
   );
 }

@@ -1,14 +1,24 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'use-intl';
+import type { RouteView } from '@/components/map/use-trip-route';
 import { MONEY_LOCALE } from '@/lib/i18n/config';
 import type { Quote, QuoteLeg } from '@/lib/quote/quote';
+import { distanceNote } from './distance-note';
 import { HandOver } from './hand-over';
 import type { QuoteDraftValues } from './quote-draft';
 import { letterOf } from './trip-stops';
 import styles from './quote-screen.module.css';
 
 const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
+
+/** The road route the result's km is compared with (components/map/use-trip-route.ts). */
+export interface RouteCheck {
+  /** A road router is configured. */
+  roadRoutes: boolean;
+  /** What the map draws through the quoted trip's pins, while the result is fresh; else null. */
+  view: RouteView | null;
+}
 
 /**
  * A quote's figures: the total and the delivery time first and largest (what the customer asks),
@@ -18,6 +28,7 @@ const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency:
 export function QuoteFigures({
   quote,
   stale,
+  route,
   expired,
   until,
   values,
@@ -26,6 +37,7 @@ export function QuoteFigures({
 }: {
   quote: Quote;
   stale: boolean;
+  route: RouteCheck;
   expired: boolean;
   /** When the quote stops being valid (QUOTE_VALIDITY after it was quoted). */
   until: Date;
@@ -36,6 +48,7 @@ export function QuoteFigures({
 }) {
   const t = useTranslations('quote');
   const format = useFormatter();
+  const note = distanceNote(quote.distanceKm, route);
   const quotedAt = new Date(quote.quotedAt);
   const arrival = new Date(quotedAt.getTime() + quote.etaMinutes * 60_000);
   const time = (date: Date) => format.dateTime(date, { hour: 'numeric', minute: '2-digit' });
@@ -92,10 +105,21 @@ export function QuoteFigures({
         </div>
         <div>
           <dt>{t('distance')}</dt>
-          <dd data-testid="quote-distance">
-            {t('distanceValue', {
-              km: format.number(quote.distanceKm, { maximumFractionDigits: 2 }),
-            })}
+          <dd>
+            <span data-testid="quote-distance">
+              {t('distanceValue', {
+                km: format.number(quote.distanceKm, { maximumFractionDigits: 2 }),
+              })}
+            </span>
+            {note && (
+              <span className={styles.distanceNote} data-testid="distance-note">
+                {note.kind === 'approximate'
+                  ? t('approximateDistance')
+                  : t('roadDistance', {
+                      km: format.number(note.km, { maximumFractionDigits: 2 }),
+                    })}
+              </span>
+            )}
           </dd>
         </div>
         <div>

@@ -7,6 +7,7 @@ import { validUntil } from './quote-handover';
 import { RETRYABLE, type ResultState } from './quote-outcome';
 import { usePassed } from './use-now-until';
 import { QuoteGuide } from './quote-guide';
+import type { RouteCheck } from './quote-figures';
 import styles from './quote-screen.module.css';
 
 /** Only after a refused quote: fetched then, not with the screen. */
@@ -31,6 +32,7 @@ export function QuoteResult({
   state,
   pending,
   coverageKnown,
+  route,
   validitySeconds,
   onRetry,
   onNew,
@@ -38,6 +40,8 @@ export function QuoteResult({
 }: {
   state: ResultState;
   pending: boolean;
+  /** What the result's km is compared with: the road route of the quoted stops. */
+  route: RouteCheck;
   /** The courier's coverage is published (the built-in one): out-of-coverage names its areas. */
   coverageKnown: boolean;
   /** How long a quote holds (QUOTE_VALIDITY). */
@@ -72,6 +76,7 @@ export function QuoteResult({
           <QuoteFigures
             quote={state.quote}
             stale={state.stale}
+            route={route}
             expired={expired}
             until={until}
             values={state.values}

@@ -5,6 +5,7 @@ import { FormProvider, type FieldPath } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import type { MapFrame } from '@/components/map/map-props';
 import type { MapView } from '@/components/map/map-view';
+import type { RouteView } from '@/components/map/use-trip-route';
 import { QuoteMap } from '@/components/map/quote-map';
 import { OfflineNotice } from '@/components/ui/offline-notice';
 import { ValidationSummary } from './validation-summary-slot';
@@ -41,6 +42,8 @@ export interface ScreenConfig {
   tileUrl: string;
   tileAttribution: string;
   builtinCourier: boolean;
+  /** A road router is configured (ROUTER is not none): the map draws routes along the roads. */
+  roadRoutes: boolean;
   /** Where the map opens (see app/page.tsx). */
   mapView: MapView;
   /** How long a quote is shown as valid (QUOTE_VALIDITY). */
@@ -58,6 +61,8 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   const [activeStop, setActiveStop] = useState<string>(PICKUP);
   const [shown, setShown] = useState<ShownQuote | null>(null);
   const [frame, setFrame] = useState<MapFrame>({ seq: 0, points: [], onlyIfOutside: false });
+  /** What the map draws between the pins: the road route, or straight lines and why. */
+  const [routeView, setRouteView] = useState<RouteView | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLElement>(null);
   const focus = useGuidedFocus(formRef);
@@ -155,6 +160,16 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
       : null;
   const outside = outsideStopOf(failure, mutation.error, values);
   const mapStops = useMapStops(stops);
+  const resultState = resultStateOf({
+    failure,
+    error: mutation.error,
+    outside,
+    trip,
+    shown,
+    currentKey,
+    queued: offline.queued,
+  });
+  const freshQuote = resultState.kind === 'quote' && !resultState.stale;
 
   return (
     <div className={styles.screen}>
@@ -165,12 +180,14 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
           tileUrl={config.tileUrl}
           tileAttribution={config.tileAttribution}
           showCoverage={config.builtinCourier}
+          roadRoutes={config.roadRoutes}
           initialView={config.mapView}
           stops={mapStops}
           outside={outside}
           frame={frame}
           onTap={actions.onMapTap}
           onPinMoved={actions.onPinMoved}
+          onRouteChange={setRouteView}
         />
       </div>
 
@@ -203,17 +220,10 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
             />
             <QuoteResult
               ref={resultRef}
-              state={resultStateOf({
-                failure,
-                error: mutation.error,
-                outside,
-                trip,
-                shown,
-                currentKey,
-                queued: offline.queued,
-              })}
+              state={resultState}
               pending={mutation.isPending}
               coverageKnown={config.builtinCourier}
+              route={{ roadRoutes: config.roadRoutes, view: freshQuote ? routeView : null }}
               validitySeconds={config.quoteValiditySeconds}
               onRetry={() => void submit()}
               onNew={whole.clear}

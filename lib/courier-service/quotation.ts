@@ -10,7 +10,7 @@ import {
 import { roadLegsKm, type LngLat } from '../geo/distance';
 import { CourierError } from './errors';
 import { priceTrip } from './pricing';
-import type { ZoneDirectory } from './zone-directory';
+import type { ZoneDirectory, ZoneFeature } from './zone-directory';
 
 export const MIN_ADDRESSES = 2;
 export const MAX_ADDRESSES = 10;
@@ -23,17 +23,41 @@ export const PACKAGE_TYPE = {
 } as const;
 
 /**
- * Checks an order and prices it (docs/courier-api.md, "Quotation"): coordinates in range (-100),
- * 2 to 10 addresses with exactly one pickup that is also the source (-111), the pickup in an
- * active zone (-114) and every drop-off in that same zone (-113). The route runs from the pickup
- * through the drop-offs in the order sent; each address comes back as sent (extra fields included)
- * with numeric coordinates and the distance, arrival time and price of the leg ending there.
+ * An order that passed the quotation's rules, ready to be priced: the stops in the order the
+ * rider rides them (the pickup first, then the drop-offs as sent) and the zone whose tariff
+ * applies.
+ */
+export interface PlannedOrder {
+  orderAddresses: readonly WireOrderAddress[];
+  /** Each address's position, in the order sent. */
+  positions: LngLat[];
+  /** Address indexes in riding order: the pickup first. */
+  routeOrder: number[];
+  /** The stops' positions in riding order. */
+  route: LngLat[];
+  zone: ZoneFeature;
+}
+
+/**
+ * Checks an order and prices it (docs/courier-api.md, "Quotation"), with road distance estimated
+ * as great circle × the zone's road factor. The built-in courier with a road router
+ * (COURIER_ROUTER_URL) plans, routes and prices in three steps instead (service.ts).
  */
 export function quoteOrder(
   request: QuotationRequest,
   zones: ZoneDirectory,
-  { now, timeZone }: { now: Date; timeZone: string },
+  pricing: { now: Date; timeZone: string },
 ): QuotationResponse {
+  const plan = planOrder(request, zones);
+  return priceOrder(plan, roadLegsKm(plan.route, plan.zone.properties.tariff.roadFactor), pricing);
+}
+
+/**
+ * The quotation's rules: coordinates in range (-100), 2 to 10 addresses with exactly one pickup
+ * that is also the source (-111), the pickup in an active zone (-114) and every drop-off in that
+ * same zone (-113). The route runs from the pickup through the drop-offs in the order sent.
+ */
+export function planOrder(request: QuotationRequest, zones: ZoneDirectory): PlannedOrder {
   const orderAddresses = request.data.bOrder.orderAddresses;
   const positions = orderAddresses.map(positionOf);
   const pickupIndex = checkStops(orderAddresses);
@@ -51,9 +75,20 @@ export function quoteOrder(
     // The message stays the recorded one; which address is out travels beside it.
     throw new CourierError(COURIER_CODE.dropoffOutOfCoverage, { addressIndex });
   }
+  return { orderAddresses, positions, routeOrder, route, zone };
+}
 
+/**
+ * The answer to a planned order whose legs measure `legsKm` by road (km with 2 decimals, in
+ * riding order): each address comes back as sent (extra fields included) with numeric
+ * coordinates and the distance, arrival time and price of the leg ending there.
+ */
+export function priceOrder(
+  { orderAddresses, positions, routeOrder, zone }: PlannedOrder,
+  legsKm: readonly number[],
+  { now, timeZone }: { now: Date; timeZone: string },
+): QuotationResponse {
   const { tariff } = zone.properties;
-  const legsKm = roadLegsKm(route, tariff.roadFactor);
   const trip = priceTrip(legsKm, tariff, {
     now,
     timeZone: zone.properties.timeZone ?? timeZone,

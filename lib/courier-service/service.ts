@@ -13,7 +13,8 @@ import { CourierError } from './errors';
 import { GateFull } from '../rate-limit/concurrency-gate';
 import { pauseBeforeRefusing } from '../rate-limit/refusal-pause';
 import { loginThrottle, passwordChecks } from './login-throttle';
-import { quoteOrder } from './quotation';
+import { planOrder, priceOrder } from './quotation';
+import { roadLegsOf } from './road-distance';
 import { formatExpiresIn, issueToken, TOKEN_TYPE, verifyToken } from './tokens';
 import { loadZones } from './zones';
 
@@ -104,9 +105,16 @@ export async function authenticateToken(token: string | null): Promise<Account> 
   return account;
 }
 
+/**
+ * A quotation: the order checked against the rules and zones, its legs measured by road (an OSRM
+ * server's distances with COURIER_ROUTER_URL, else great circle × the zone's road factor), then
+ * priced.
+ */
 export async function quote(
   order: QuotationRequest,
   { now = env.courierService.pricingTime ?? new Date() }: { now?: Date } = {},
 ): Promise<QuotationResponse> {
-  return quoteOrder(order, await loadZones(), { now, timeZone: env.courierService.timeZone });
+  const plan = planOrder(order, await loadZones());
+  const legsKm = await roadLegsOf(plan.route, plan.zone.properties.tariff.roadFactor);
+  return priceOrder(plan, legsKm, { now, timeZone: env.courierService.timeZone });
 }

@@ -1,0 +1,119 @@
+'use client';
+
+import polyline from '@mapbox/polyline';
+import type { PathOptions } from 'leaflet';
+import { useMemo } from 'react';
+import { Marker, Polyline } from 'react-leaflet';
+import type { LatLng } from '@/components/quote/quote-draft';
+import type { TripRoute } from '@/lib/routing/answers';
+import type { MapStop } from './map-props';
+import { legIcon } from './pin-icon';
+import type { RouteView } from './use-trip-route';
+
+const STRAIGHT_LINE: PathOptions = {
+  color: '#0f172a',
+  weight: 4,
+  dashArray: '10 8',
+  opacity: 0.85,
+};
+/** A white casing under each road leg keeps it legible over any tile. */
+const ROAD_CASING: PathOptions = { color: '#ffffff', weight: 9, opacity: 0.9, lineJoin: 'round' };
+const ROAD_LINE = { weight: 5, opacity: 0.95, lineJoin: 'round', lineCap: 'round' } as const;
+/** The one leg of a trip with one drop-off: the map's usual route blue (the pickup's colour). */
+export const SINGLE_LEG_COLOUR = '#0b57d0';
+
+/**
+ * The line the rider rides, under the pins: the road route when there is one for these very
+ * stops (each leg in the colour of the stop it ends at when there are several drop-offs), else
+ * the stops joined by dashed straight segments. With several legs, each is numbered halfway.
+ */
+export function TripRouteLayer({ stops, view }: { stops: MapStop[]; view: RouteView }) {
+  const paths = useMemo(
+    () => (view.kind === 'road' ? roadPaths(view.route, stops) : null),
+    [view, stops],
+  );
+  if (stops.length < 2) return null;
+  const legs = stops.slice(1).map((stop, index) => ({
+    key: stop.key,
+    number: index + 1,
+    colour: stops.length > 2 ? stop.colour : SINGLE_LEG_COLOUR,
+    path: paths?.[index] ?? [stops[index]!.at, stop.at],
+  }));
+  return (
+    <>
+      {paths ? (
+        legs.map((leg) => (
+          <RoadLeg
+            key={`road-${leg.key}-${leg.number}`}
+            path={leg.path}
+            colour={leg.colour}
+            leg={leg.number}
+          />
+        ))
+      ) : (
+        <Polyline
+          positions={stops.map((stop) => stop.at)}
+          pathOptions={STRAIGHT_LINE}
+          interactive={false}
+        />
+      )}
+      {legs.length > 1 &&
+        legs.map((leg) => (
+          <Marker
+            key={`leg-${leg.key}`}
+            position={halfway(leg.path)}
+            icon={legIcon(leg.number)}
+            interactive={false}
+            keyboard={false}
+          />
+        ))}
+    </>
+  );
+}
+
+function RoadLeg({ path, colour, leg }: { path: LatLng[]; colour: string; leg: number }) {
+  const line = useMemo<PathOptions>(() => ({ ...ROAD_LINE, color: colour }), [colour]);
+  return (
+    <>
+      <Polyline positions={path} pathOptions={ROAD_CASING} interactive={false} />
+      {/* The class (read by Leaflet when the line is made, hence the key above) lets a test or a
+          style find each leg's line; its colour says which leg it is. */}
+      <Polyline
+        positions={path}
+        pathOptions={line}
+        className={`trip-road-leg trip-road-leg-${leg}`}
+        interactive={false}
+      />
+    </>
+  );
+}
+
+/** Each leg's path decoded (polyline6), drawn from its stop's pin to the next. */
+function roadPaths(route: TripRoute, stops: MapStop[]): LatLng[][] {
+  return route.legs.map((leg, index) => {
+    const road = polyline.decode(leg.shape ?? '', 6).map(([lat, lng]) => ({ lat, lng }));
+    // The router starts and ends a leg on the road; the line joins the pins themselves too.
+    return [stops[index]!.at, ...road, stops[index + 1]!.at];
+  });
+}
+
+/** The point halfway along a path, by distance (on the map's scale, a flat approximation). */
+function halfway(path: LatLng[]): LatLng {
+  const lengths = path.slice(1).map((point, i) => {
+    const from = path[i]!;
+    const dx = (point.lng - from.lng) * Math.cos((from.lat * Math.PI) / 180);
+    return Math.hypot(point.lat - from.lat, dx);
+  });
+  let remaining = lengths.reduce((sum, length) => sum + length, 0) / 2;
+  for (let i = 0; i < lengths.length; i++) {
+    const length = lengths[i]!;
+    if (remaining <= length && length > 0) {
+      const t = remaining / length;
+      const from = path[i]!;
+      const to = path[i + 1]!;
+      return { lat: from.lat + (to.lat - from.lat) * t, lng: from.lng + (to.lng - from.lng) * t };
+    }
+    remaining -= length;
+  }
+  return path[path.length - 1]!;
+}

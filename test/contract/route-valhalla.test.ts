@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AppServer } from '../support/app-server';
+import type { RouterStandIn } from '../support/router-stand-in';
+import { startValhallaStandIn } from '../support/valhalla-stand-in';
+import type { Browser } from './app-fixtures';
+import {
+  COYOACAN,
+  near,
+  pathOf,
+  HAVRE_30,
+  routePath,
+  routeThrough,
+  SONORA_180,
+  startRoutingApp,
+  straightAnswer,
+  VARSOVIA_36,
+  type Stop,
+} from './route-fixtures';
+
+/** ROUTER=valhalla over real HTTP: the road route per leg, and straight lines when Valhalla fails. */
+
+let valhalla: RouterStandIn;
+let app: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  valhalla = await startValhallaStandIn();
+  ({ app, browser } = await startRoutingApp({
+    ROUTER: 'valhalla',
+    VALHALLA_URL: valhalla.url,
+    ROUTER_TIMEOUT_MS: '400',
+  }));
+});
+afterAll(async () => {
+  await app.close();
+  await valhalla.close();
+});
+beforeEach(() => {
+  valhalla.behave('normal');
+  valhalla.requests.length = 0;
+});
+
+let fresh = 0;
+const freshTrip = (): Stop[] => {
+  const shift = ++fresh * 0.001;
+  return [
+    { lat: VARSOVIA_36.lat + shift, lng: VARSOVIA_36.lng },
+    { lat: SONORA_180.lat, lng: SONORA_180.lng + shift },
+  ];
+};
+
+describe('the road route from Valhalla', () => {
+  it("POSTs the stops to /route as break locations, the bicycle's costing for a short trip, in kilometres", async () => {
+    await routeThrough(browser, [VARSOVIA_36, SONORA_180, HAVRE_30]);
+    expect(valhalla.requests).toHaveLength(1);
+    const [seen] = valhalla.requests;
+    expect(seen!.method).toBe('POST');
+    expect(seen!.path).toBe('/route');
+    expect(seen!.headers['content-type']).toBe('application/json');
+    expect(seen!.body).toEqual({
+      locations: [
+        { lat: 19.42452, lon: -99.16769, type: 'break' },
+        { lat: 19.41336, lon: -99.16721, type: 'break' },
+        { lat: 19.4262, lon: -99.1637, type: 'break' },
+      ],
+      costing: 'bicycle',
+      units: 'kilometers',
+      directions_type: 'none',
+    });
+  });
+
+  it("a trip longer than a bicycle's (over 4 km by road, estimated) is routed for a motorcycle", async () => {
+    await routeThrough(browser, [VARSOVIA_36, COYOACAN]);
+    expect(valhalla.requests[0]!.body).toMatchObject({ costing: 'motorcycle' });
+  });
+
+  it("each leg follows Valhalla's shape, with its length and time", async () => {
+    const route = await routeThrough(browser, [VARSOVIA_36, SONORA_180, HAVRE_30]);
+    expect(route.source).toBe('valhalla');
+    expect(route.legs).toHaveLength(2);
+    const [first, second] = route.legs.map((leg) => pathOf(leg.shape));
+    expect(near(first![0]!, VARSOVIA_36)).toBe(true);
+    expect(first!.some((p) => near(p, { lat: SONORA_180.lat, lng: VARSOVIA_36.lng }))).toBe(true);
+    expect(near(first!.at(-1)!, SONORA_180)).toBe(true);
+    expect(near(second!.at(-1)!, HAVRE_30)).toBe(true);
+    expect(route.legs[0]!.distanceKm).toBeCloseTo(1.292, 2);
+    expect(route.legs[0]!.durationMinutes).toBeCloseTo(1292 / 4 / 60, 1);
+    expect(route.distanceKm).toBe(
+      Math.round((route.legs[0]!.distanceKm + route.legs[1]!.distanceKm) * 1000) / 1000,
+    );
+  });
+});
+
+describe('when Valhalla gives no route, the straight segments stand in, saying why', () => {
+  it.each([
+    ['answers 442 "No path could be found for input" (HTTP 400)', 'no_route', 'no-route'],
+    [
+      'refuses the request, 100 "Failed to parse json request" (HTTP 400)',
+      'router_unavailable',
+      'invalid-query',
+    ],
+    ['is rate limited (HTTP 429)', 'router_busy', 'too-many-requests'],
+    ['fails, 201 "Failed to parse TripPath" (HTTP 500)', 'router_unavailable', 'server-error'],
+    ['sends a body that is not JSON', 'router_unavailable', 'garbage'],
+  ] as const)('Valhalla %s → %s', async (_, fallback, behaviour) => {
+    valhalla.behave(behaviour);
+    const stops = freshTrip();
+    const answer = await browser.request('GET', routePath(stops));
+    expect(answer.status).toBe(200);
+    expect(answer.json.route).toEqual(straightAnswer(stops, fallback));
+  });
+
+  it('Valhalla that never answers is given up after ROUTER_TIMEOUT_MS', async () => {
+    valhalla.behave('hang');
+    const started = performance.now();
+    expect((await routeThrough(browser, freshTrip())).fallback).toBe('router_timeout');
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
