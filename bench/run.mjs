@@ -4,6 +4,7 @@
 //   npm run bench -- --smoke      seconds-long version of every figure (CI): checks that the harness
 //                                 works and the figures come out; budgets are reported, not enforced
 //   npm run bench -- --only=app-overhead,logins   some figures only (ids below)
+//   (shared-state starts a redis-server of its own: Debian's, when installed)
 //   npm run bench -- --cpu-prof   the main server writes a V8 CPU profile (path printed at the end)
 //
 // Builds for production when the sources changed (scripts/build-if-needed.mjs, into NEXT_DIST_DIR
@@ -26,6 +27,8 @@ import { measureMemory } from './figures/memory.mjs';
 import { measureRouteParallel } from './figures/route-parallel.mjs';
 import { measureScreenWeight } from './figures/screen-weight.mjs';
 import { measureServeOverhead } from './figures/serve-overhead.mjs';
+import { measureSharedState } from './figures/shared-state.mjs';
+import { startRedisServer } from './lib/redis-server.mjs';
 import { measureSeveralDropoffs } from './figures/several-dropoffs.mjs';
 import { measureSignInFlood } from './figures/sign-in-flood.mjs';
 import { measureZoneGrowthFigure } from './figures/zone-growth.mjs';
@@ -42,6 +45,7 @@ const FIGURES = [
   'memory',
   'sign-in-flood',
   'serve-overhead',
+  'shared-state',
 ];
 const TITLES = {
   'app-overhead': 'what the app adds to a quote',
@@ -55,6 +59,7 @@ const TITLES = {
   memory: 'memory',
   'sign-in-flood': 'quotes during a sign-in flood',
   'serve-overhead': 'what scripts/serve.mjs adds to a request',
+  'shared-state': 'quotes with state shared in Redis',
 };
 
 const args = process.argv.slice(2);
@@ -186,6 +191,33 @@ if (wanted('serve-overhead')) {
     await figure('serve-overhead', () => measureServeOverhead({ serve, nextStart }, { smoke }));
   } finally {
     await Promise.all([serve.stop(), nextStart.stop()]);
+  }
+}
+
+if (wanted('shared-state')) {
+  // A redis-server of the bench's own; one instance on memory and two sharing that Redis (same
+  // secrets, as several instances must have), all at warn so that logs cost nothing per quote.
+  const redis = await startRedisServer();
+  if (!redis) {
+    notMeasured('shared-state', 'not measured: redis-server is not installed');
+  } else {
+    const common = {
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'bench-shared-state-session-secret-0123456789',
+      COURIER_JWT_SECRET: 'bench-shared-state-courier-signing-key-0123',
+    };
+    const servers = [];
+    try {
+      servers.push(await startApp({ label: 'memory instance', env: common }));
+      for (const label of ['redis instance 1', 'redis instance 2']) {
+        servers.push(await startApp({ label, env: { ...common, REDIS_URL: redis.url } }));
+      }
+      const [memory, ...shared] = servers;
+      await figure('shared-state', () => measureSharedState({ memory, shared }, { smoke }));
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+      await redis.stop();
+    }
   }
 }
 

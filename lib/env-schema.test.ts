@@ -128,4 +128,62 @@ describe('configuration', () => {
     ).toMatchObject({ routerUrl: 'http://osrm.internal:5000', routerTimeoutMs: 2_000 });
     expect(() => parseEnv({ COURIER_ROUTER_URL: 'osrm' })).toThrow(/COURIER_ROUTER_URL/);
   });
+
+  describe('several instances (REDIS_URL)', () => {
+    const SHARED = {
+      REDIS_URL: 'redis://127.0.0.1:6379/0',
+      SESSION_SECRET: 'a-session-secret-every-instance-shares-0001',
+      COURIER_JWT_SECRET: 'a-courier-signing-key-every-instance-shares-01',
+    };
+
+    it('without REDIS_URL, shared state stays in this process’s memory', () => {
+      expect(parseEnv({}).sharedState).toEqual({ kind: 'memory' });
+    });
+
+    it('with REDIS_URL and both secrets set, state is shared through Redis, each call bounded to 50 ms', () => {
+      expect(parseEnv(SHARED).sharedState).toEqual({
+        kind: 'redis',
+        url: 'redis://127.0.0.1:6379/0',
+        timeoutMs: 50,
+      });
+      expect(parseEnv({ ...SHARED, REDIS_TIMEOUT_MS: '20' }).sharedState).toMatchObject({
+        timeoutMs: 20,
+      });
+    });
+
+    it('refuses to start with REDIS_URL and a session secret generated per process, naming SESSION_SECRET', () => {
+      const { SESSION_SECRET: _, ...rest } = SHARED;
+      expect(() => parseEnv(rest)).toThrow(EnvError);
+      expect(() => parseEnv(rest)).toThrow(/SESSION_SECRET: required with REDIS_URL/);
+    });
+
+    it('refuses to start with REDIS_URL and a courier signing key generated per process, naming COURIER_JWT_SECRET', () => {
+      const { COURIER_JWT_SECRET: _, ...rest } = SHARED;
+      expect(() => parseEnv(rest)).toThrow(/COURIER_JWT_SECRET: required with REDIS_URL/);
+      // Another courier signs its own tokens: then only the session secret must be shared.
+      expect(
+        parseEnv({
+          ...rest,
+          COURIER_BASE_URL: 'https://courier.example.com',
+          COURIER_CLIENT_ID: 'acme',
+          COURIER_CLIENT_SECRET: 'secret',
+        }).sharedState.kind,
+      ).toBe('redis');
+    });
+
+    it.each([
+      ['REDIS_URL', 'http://127.0.0.1:6379', /REDIS_URL: expected a redis:\/\/ or rediss:\/\/ URL/],
+      ['REDIS_TIMEOUT_MS', '5000', /REDIS_TIMEOUT_MS: expected at most 2000 ms/],
+    ])(
+      'a wrong %s stops start-up with a message naming it, never echoing the value',
+      (name, value, message) => {
+        expect(() => parseEnv({ ...SHARED, [name]: value })).toThrow(message);
+        try {
+          parseEnv({ ...SHARED, REDIS_URL: 'ftp://user:hunter2@example.com' });
+        } catch (error) {
+          expect(String(error)).not.toContain('hunter2');
+        }
+      },
+    );
+  });
 });

@@ -129,6 +129,20 @@ const schema = z.object({
     .default(0),
   /** Where the app keeps what must survive a restart (sign-outs); created when missing. */
   DATA_DIR: optionalText,
+  /** Shared state for several instances (Redis or Valkey); unset: this process's memory. */
+  REDIS_URL: z
+    .url({
+      protocol: /^rediss?$/,
+      error: 'expected a redis:// or rediss:// URL such as redis://127.0.0.1:6379/0',
+    })
+    .optional(),
+  /** The longest one call to Redis may take before the app carries on without it. */
+  REDIS_TIMEOUT_MS: z.coerce
+    .number({ error: 'expected milliseconds' })
+    .int('expected whole milliseconds')
+    .min(5, 'expected at least 5 ms')
+    .max(2_000, 'expected at most 2000 ms (a slow Redis must not hold up quotes)')
+    .default(50),
 
   GEOCODER: z
     .enum(['builtin', 'nominatim', 'photon'], { error: 'expected builtin, nominatim or photon' })
@@ -228,6 +242,20 @@ export function parseEnv(source: Record<string, string | undefined>) {
       'NOMINATIM_CONTACT: required with GEOCODER=nominatim (an e-mail or URL, sent in the User-Agent as its usage policy asks)',
     );
   }
+  if (raw.REDIS_URL) {
+    // Every instance must seal and open the same cookies, and (with the built-in courier) accept
+    // the same courier tokens: a secret generated per process would differ on each one.
+    if (!raw.SESSION_SECRET) {
+      problems.push(
+        'SESSION_SECRET: required with REDIS_URL (several instances must share it; a generated one differs per process)',
+      );
+    }
+    if (courierServiceEnabled && !raw.COURIER_JWT_SECRET) {
+      problems.push(
+        'COURIER_JWT_SECRET: required with REDIS_URL while the built-in courier is served (every instance must accept the tokens of the others; a generated one differs per process)',
+      );
+    }
+  }
   if (raw.ROUTER === 'osrm' && !raw.OSRM_URL) {
     problems.push(
       'OSRM_URL: required with ROUTER=osrm (the OSRM server, e.g. http://127.0.0.1:5000)',
@@ -263,6 +291,10 @@ export function parseEnv(source: Record<string, string | undefined>) {
     trustProxy: raw.TRUST_PROXY,
     /** A directory of this process's own (sign-outs that must survive a restart), from the cwd. */
     dataDir: raw.DATA_DIR ?? '.data',
+    /** Where state shared by several instances lives: this process's memory, or Redis. */
+    sharedState: raw.REDIS_URL
+      ? ({ kind: 'redis', url: raw.REDIS_URL, timeoutMs: raw.REDIS_TIMEOUT_MS } as const)
+      : ({ kind: 'memory' } as const),
     courier: {
       baseUrl: raw.COURIER_BASE_URL ?? `http://127.0.0.1:${raw.PORT}/courier`,
       isBuiltin: usesBuiltinCourier,

@@ -1,7 +1,8 @@
 import 'server-only';
 import { availableParallelism } from 'node:os';
 import { ConcurrencyGate } from '../rate-limit/concurrency-gate';
-import { SignInThrottle } from '../rate-limit/sign-in-throttle';
+import type { SignInThrottle } from '../rate-limit/sign-in-throttle';
+import { sharedSignInThrottle } from '../shared-state/counters';
 import { processSingleton } from '../process-singleton';
 
 /**
@@ -16,7 +17,8 @@ const THROTTLE_CAPACITY = 65_536;
 
 export const loginThrottle = (): SignInThrottle =>
   processSingleton('courier-service:login-throttle', () =>
-    SignInThrottle.inMemory(THROTTLE_CAPACITY),
+    // Counted by every instance together with REDIS_URL: a guesser gains nothing by spreading.
+    sharedSignInThrottle('courier-login', THROTTLE_CAPACITY),
   );
 
 /**

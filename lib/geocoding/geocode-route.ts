@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiError } from '@/lib/http/api-error';
 import { fieldErrors } from '@/lib/http/read-json';
 import { processSingleton } from '@/lib/process-singleton';
-import { memoryAttemptLimiter } from '@/lib/rate-limit/attempt-limiter';
+import type { AttemptLimiter } from '@/lib/rate-limit/attempt-limiter';
 import { isGeocoderError } from './errors';
 
 /**
@@ -62,19 +62,26 @@ export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.o
   return result.data;
 }
 
-const lookupAllowance = () =>
-  processSingleton('geocoding:lookup-allowance', () =>
-    memoryAttemptLimiter({
+/**
+ * The allowance, counted by every instance together with REDIS_URL. Its module is loaded at the
+ * first lookup, not with this one: the configuration it reads (lib/env.ts) is read once, when
+ * first loaded, and this module's constants are read before that.
+ */
+async function lookupAllowance(): Promise<AttemptLimiter> {
+  const { sharedAttemptLimiter } = await import('@/lib/shared-state/counters');
+  return processSingleton('geocoding:lookup-allowance', () =>
+    sharedAttemptLimiter('geocode-lookups', {
       attempts: GEOCODE_LOOKUPS_PER_WINDOW,
       windowSeconds: GEOCODE_WINDOW_SECONDS,
       // Sessions counted at once; more are counted by giving up the oldest windows.
       capacity: 16_384,
     }),
   );
+}
 
 /** Spends one lookup of the session's allowance; 429 rate_limited once it is spent. */
 export async function spendLookup(sessionId: string): Promise<void> {
-  const verdict = await lookupAllowance().consume(sessionId);
+  const verdict = await (await lookupAllowance()).consume(sessionId);
   if (!verdict.allowed) {
     throw new ApiError('rate_limited', 'Too many address lookups. Please wait a moment.', {
       retryAfterSeconds: verdict.retryAfterSeconds,

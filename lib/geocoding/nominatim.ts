@@ -11,7 +11,12 @@ import {
 import { capabilitiesOf } from './capabilities';
 import { GeocoderError } from './errors';
 import { fold } from './fold';
-import { DEFAULT_LOOKUP_CACHE, LookupCache, type LookupCacheOptions } from './lookup-cache';
+import {
+  DEFAULT_LOOKUP_CACHE,
+  LookupCache,
+  type LookupCacheOptions,
+  type SharedAnswers,
+} from './lookup-cache';
 import { RateGate, RateGateFull, systemClock, type Clock } from './rate-gate';
 import { searchWithFallback } from './provider-query';
 import type { SearchResultKind } from '@/lib/api/geocode';
@@ -37,6 +42,13 @@ export interface NominatimOptions {
   maxQueueWaitMs?: number;
   cache?: LookupCacheOptions;
   clock?: Clock;
+  /**
+   * The one-per-second gate, when it is shared with other instances (lib/shared-state); default:
+   * this process's own.
+   */
+  gate?: Pick<RateGate, 'take'>;
+  /** Where answers are shared with other instances, per kind of lookup. */
+  sharedAnswers?: <V>(kind: 'reverse' | 'search') => SharedAnswers<V> | undefined;
 }
 
 const addressSchema = z
@@ -80,19 +92,22 @@ const NEIGHBOURHOOD_TYPES = new Set(['suburb', 'neighbourhood', 'quarter']);
 
 export class NominatimGeocoder implements Geocoder {
   readonly capabilities = capabilitiesOf('nominatim');
-  private readonly gate: RateGate;
+  private readonly gate: Pick<RateGate, 'take'>;
   private readonly reverseCache: LookupCache<GeocodedAddress | null>;
   private readonly searchCache: LookupCache<GeocodedPlace[]>;
   private readonly userAgent: string;
 
   constructor(private readonly options: NominatimOptions) {
-    this.gate = new RateGate(
-      NOMINATIM_INTERVAL_MS,
-      options.maxQueueWaitMs ?? options.timeoutMs,
-      options.clock ?? systemClock,
-    );
-    this.reverseCache = new LookupCache(options.cache ?? DEFAULT_LOOKUP_CACHE);
-    this.searchCache = new LookupCache(options.cache ?? DEFAULT_LOOKUP_CACHE);
+    this.gate =
+      options.gate ??
+      new RateGate(
+        NOMINATIM_INTERVAL_MS,
+        options.maxQueueWaitMs ?? options.timeoutMs,
+        options.clock ?? systemClock,
+      );
+    const cache = options.cache ?? DEFAULT_LOOKUP_CACHE;
+    this.reverseCache = new LookupCache(cache, options.sharedAnswers?.('reverse'));
+    this.searchCache = new LookupCache(cache, options.sharedAnswers?.('search'));
     this.userAgent = `${APP_USER_AGENT} (${options.contact})`;
   }
 

@@ -11,7 +11,12 @@ import {
 import { capabilitiesOf } from './capabilities';
 import { GeocoderError } from './errors';
 import { fold } from './fold';
-import { DEFAULT_LOOKUP_CACHE, LookupCache, type LookupCacheOptions } from './lookup-cache';
+import {
+  DEFAULT_LOOKUP_CACHE,
+  LookupCache,
+  type LookupCacheOptions,
+  type SharedAnswers,
+} from './lookup-cache';
 import { searchWithFallback } from './provider-query';
 import type { SearchResultKind } from '@/lib/api/geocode';
 import type { AddressQuery, GeocodedAddress, GeocodedPlace, Geocoder, LatLng } from './types';
@@ -33,6 +38,8 @@ export interface PhotonOptions {
   /** Photon's `lang`: "default" gives local names (Spanish in Mexico) on every Photon version. */
   lang?: string;
   cache?: LookupCacheOptions;
+  /** Where answers are shared with other instances, per kind of lookup. */
+  sharedAnswers?: <V>(kind: 'reverse' | 'search') => SharedAnswers<V> | undefined;
 }
 
 const propertiesSchema = z
@@ -70,8 +77,9 @@ export class PhotonGeocoder implements Geocoder {
   private readonly searchCache: LookupCache<GeocodedPlace[]>;
 
   constructor(private readonly options: PhotonOptions) {
-    this.reverseCache = new LookupCache(options.cache ?? DEFAULT_LOOKUP_CACHE);
-    this.searchCache = new LookupCache(options.cache ?? DEFAULT_LOOKUP_CACHE);
+    const cache = options.cache ?? DEFAULT_LOOKUP_CACHE;
+    this.reverseCache = new LookupCache(cache, options.sharedAnswers?.('reverse'));
+    this.searchCache = new LookupCache(cache, options.sharedAnswers?.('search'));
   }
 
   async reverse(lat: number, lng: number): Promise<GeocodedAddress | null> {

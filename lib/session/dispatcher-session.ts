@@ -3,7 +3,7 @@ import { courierLogin, CourierTokenRejected, type CourierToken } from '@/lib/cou
 import { ApiError } from '@/lib/http/api-error';
 import type { log as rootLog } from '@/lib/log';
 import { sessionEndsAt, type SealedSession } from './sealed-session';
-import { rememberToken, sessionState } from './token-cache';
+import { sessionTokens } from './token-cache';
 
 type Logger = typeof rootLog;
 
@@ -103,12 +103,15 @@ export class CookieSession implements DispatcherSession {
    */
   private async currentToken(): Promise<TokenInHand> {
     const cookieToken = this.sealed.token;
-    const kept = sessionState().latestTokens.get(this.id);
+    const kept = await sessionTokens().newest(this.id);
     const newest = kept && kept.issuedAt > cookieToken.issuedAt ? kept : cookieToken;
-    // A newer token in the cookie than in this process (issued by another instance, or before a
-    // restart) is kept here too, for the requests that still carry an older cookie.
-    if (newest === cookieToken) rememberToken(this.id, cookieToken);
-    const token = Date.now() < newest.renewAt ? newest : await this.login();
+    // A newer token in the cookie than the server keeps (issued before a restart, or kept by an
+    // instance that has since lost it) is kept too, for the requests that still carry an older
+    // cookie.
+    if (newest === cookieToken && kept?.issuedAt !== cookieToken.issuedAt) {
+      await sessionTokens().remember(this.id, cookieToken);
+    }
+    const token = Date.now() < newest.renewAt ? newest : await this.login(newest.issuedAt);
     return { token: this.adopt(token), issuedForRetry: false, afterRejection: false };
   }
 
@@ -118,54 +121,47 @@ export class CookieSession implements DispatcherSession {
    * login, shared with the session's other requests.
    */
   private async replaceRejected(rejected: TokenInHand): Promise<TokenInHand> {
-    const state = sessionState();
-    const kept = state.latestTokens.get(this.id);
+    const tokens = sessionTokens();
+    const kept = rejected.afterRejection
+      ? undefined
+      : await tokens.newest(this.id, { everywhere: true });
     const usable =
-      !rejected.afterRejection &&
-      !state.renewals.has(this.id) &&
+      !tokens.renewing(this.id) &&
       kept !== undefined &&
       kept.issuedAt > rejected.token.issuedAt &&
       Date.now() < kept.renewAt;
     if (usable) return { token: this.adopt(kept), issuedForRetry: false, afterRejection: true };
     return {
-      token: this.adopt(await this.login()),
+      token: this.adopt(await this.login(rejected.token.issuedAt)),
       issuedForRetry: true,
       afterRejection: true,
     };
   }
 
   /**
-   * A courier login for this session: one per session however many requests need it at once —
-   * they join the login in flight.
+   * A token issued after `after`: one courier login for this session however many requests need
+   * it at once — they join the login in flight, on this instance or (with REDIS_URL) on another.
    */
-  private login(): Promise<CourierToken> {
-    const state = sessionState();
-    const inFlight = state.renewals.get(this.id);
-    if (inFlight) return inFlight;
+  private login(after: number): Promise<CourierToken> {
     if (Date.now() >= this.endsAt) return Promise.reject(sessionExpired());
-
-    // Renewals are the server's own: no sign-in limit of this app applies to them, and the courier
-    // is told the address the dispatcher signed in from, which it has seen succeed.
-    const renewal = courierLogin(this.sealed.login, {
-      log: this.log,
-      clientAddress: this.sealed.address ?? this.requestAddress,
-    })
-      .then((login) => {
-        rememberToken(this.id, login.token);
-        this.log.info('courier token renewed');
-        return login.token;
+    return sessionTokens().renewOnce(this.id, after, () =>
+      // Renewals are the server's own: no sign-in limit of this app applies to them, and the
+      // courier is told the address the dispatcher signed in from, which it has seen succeed.
+      courierLogin(this.sealed.login, {
+        log: this.log,
+        clientAddress: this.sealed.address ?? this.requestAddress,
       })
-      .catch((error: unknown) => {
-        // The password changed or the account was closed since sign-in: only the dispatcher can
-        // fix that, by signing in again.
-        if (error instanceof ApiError && error.code === 'invalid_credentials')
-          throw sessionExpired();
-        throw error;
-      })
-      .finally(() => {
-        if (state.renewals.get(this.id) === renewal) state.renewals.delete(this.id);
-      });
-    state.renewals.set(this.id, renewal);
-    return renewal;
+        .then((login) => {
+          this.log.info('courier token renewed');
+          return login.token;
+        })
+        .catch((error: unknown) => {
+          // The password changed or the account was closed since sign-in: only the dispatcher
+          // can fix that, by signing in again.
+          if (error instanceof ApiError && error.code === 'invalid_credentials')
+            throw sessionExpired();
+          throw error;
+        }),
+    );
   }
 }

@@ -47,6 +47,20 @@ describe('the sign-out list', () => {
     expect(await list.isRevoked(session('other', 'acct-b', 1_000))).toBe(false);
   });
 
+  it('lists the sign-outs still in force, to refill a shared store that came back empty', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'revocations-'));
+    let now = 10_000;
+    const list = store(dir, () => now);
+    await list.revokeSession(session('sid-live'), 10 * HOUR);
+    await list.revokeSession(session('sid-ending'), 20_000);
+    await list.revokeAccount('acct-b', 9_000, 10 * HOUR);
+    now = 30_000;
+    expect(await list.live()).toEqual({
+      sessions: [{ session: session('sid-live'), until: 10 * HOUR }],
+      accounts: [{ account: 'acct-b', at: 9_000, until: 10 * HOUR }],
+    });
+  });
+
   it('survives a restart: a new store reading the same directory refuses the same sessions', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'revocations-'));
     const first = store(dir, () => 10_000);

@@ -87,6 +87,26 @@ export class FileRevocationStore implements RevocationStore {
     this.now = options.now ?? (() => Date.now());
   }
 
+  /** Every sign-out still in force (a shared store is refilled from these when it comes back). */
+  async live(): Promise<{
+    sessions: Array<{ session: SessionRef; until: number }>;
+    accounts: Array<{ account: string; at: number; until: number }>;
+  }> {
+    await this.load();
+    this.dropExpired();
+    return {
+      sessions: [...this.sessions].map(([sid, { account, startedAt, until }]) => ({
+        session: { sid, account, startedAt },
+        until,
+      })),
+      accounts: [...this.accounts].map(([account, { before, until }]) => ({
+        account,
+        at: before,
+        until,
+      })),
+    };
+  }
+
   get size(): { sessions: number; accounts: number } {
     return { sessions: this.sessions.size, accounts: this.accounts.size };
   }

@@ -21,7 +21,7 @@ import {
   unsealSession,
   type SealedSession,
 } from './sealed-session';
-import { revocations, sessionState } from './token-cache';
+import { revocations, sessionTokens } from './token-cache';
 
 export type { DispatcherSession } from './dispatcher-session';
 
@@ -88,7 +88,7 @@ export function withCookies(response: Response, cookies: readonly string[]): Res
 
 /** Signs one session out: its cookie signs nobody in any more, on this server, after a restart too. */
 export async function endSession(sealed: SealedSession): Promise<void> {
-  sessionState().latestTokens.delete(sealed.sid);
+  await sessionTokens().forget(sealed.sid);
   // Kept until the cookie would have expired anyway (plus the seal's minute of grace).
   await revocations().revokeSession(sessionRef(sealed), sessionEndsAt(sealed) + 60_000);
 }
@@ -240,7 +240,7 @@ export async function signOutEverywhere(
     sealed?.login.email ?? (await signOutNoteAccount(request.headers, isSecureRequest(request)));
   if (!email) throw unauthenticated();
   await endEverySession(email);
-  if (sealed) sessionState().latestTokens.delete(sealed.sid);
+  if (sealed) await sessionTokens().forget(sealed.sid);
   log.info({ signOut: 'everywhere', account: email.trim().toLowerCase() }, 'signed out everywhere');
   return [
     ...clearedSessionCookieHeaders({ secure: isSecureRequest(request) }),

@@ -6,7 +6,8 @@ import type { log as rootLog } from '@/lib/log';
 import { processSingleton } from '@/lib/process-singleton';
 import { ConcurrencyGate, GateFull } from '@/lib/rate-limit/concurrency-gate';
 import { pauseBeforeRefusing } from '@/lib/rate-limit/refusal-pause';
-import { SignInThrottle, type AttemptOutcome } from '@/lib/rate-limit/sign-in-throttle';
+import type { AttemptOutcome, SignInThrottle } from '@/lib/rate-limit/sign-in-throttle';
+import { sharedSignInThrottle } from '@/lib/shared-state';
 import type { SealedSession } from './sealed-session';
 import type { SignInInput } from './sign-in-schema';
 import { rememberToken } from './token-cache';
@@ -18,11 +19,11 @@ const THROTTLE_CAPACITY = 65_536;
 
 /**
  * Failed sign-ins, held back per (account, address), per address and per account
- * (lib/rate-limit/sign-in-throttle.ts has the policy). With several instances, build it on shared
- * stores instead.
+ * (lib/rate-limit/sign-in-throttle.ts has the policy), counted by every instance together with
+ * REDIS_URL.
  */
 export const signInThrottle = (): SignInThrottle =>
-  processSingleton('sign-in-throttle', () => SignInThrottle.inMemory(THROTTLE_CAPACITY));
+  processSingleton('sign-in-throttle', () => sharedSignInThrottle('sign-in', THROTTLE_CAPACITY));
 
 /**
  * Sign-ins waiting on the courier at once. A flood of them cannot take the courier connections
@@ -93,7 +94,7 @@ export async function signIn(
   await attempt.settle('succeeded');
 
   const sid = randomBytes(18).toString('base64url');
-  rememberToken(sid, login.token);
+  await rememberToken(sid, login.token);
   const shownEmail = login.profile.email?.trim() || email;
   log.info({ signIn: 'ok', session: sid.slice(0, 8), account, address }, 'dispatcher signed in');
   return {

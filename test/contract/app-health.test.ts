@@ -33,6 +33,8 @@ describe('a courier that cannot be reached', () => {
     expect(answer.json).toEqual({
       status: 'ok',
       courier: { builtin: false, status: 'down', checkedAt: expect.any(String) },
+      // One instance, no REDIS_URL: nothing shared, nothing to be down.
+      store: { kind: 'memory', status: 'up' },
     });
     expect(answer.text).not.toMatch(/hunter2|127\.0\.0\.1|courier\//);
   });

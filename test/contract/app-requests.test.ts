@@ -281,6 +281,7 @@ describe('health', () => {
         latencyMs: expect.any(Number),
         checkedAt: expect.any(String),
       },
+      store: { kind: 'memory', status: 'up' },
     });
     expect(answer.text).not.toContain(new URL(legacy.url).port);
   });

@@ -1,13 +1,19 @@
 import { courierReachability } from '@/lib/courier-client';
 import { env } from '@/lib/env';
 import { apiRoute } from '@/lib/http/api-route';
+import { sharedStoreHealth } from '@/lib/shared-state';
 
 export const dynamic = 'force-dynamic';
 
-/** Liveness (this answer) and whether the courier answers; never names the courier's URL. */
-export const GET = apiRoute(async () =>
-  Response.json(
-    { status: 'ok', courier: { builtin: env.courier.isBuiltin, ...(await courierReachability()) } },
+/**
+ * Liveness (this answer), whether the courier answers, and whether the shared store does (Redis,
+ * with several instances: `degraded` while each instance keeps to its own memory). Names neither
+ * the courier's URL nor Redis's.
+ */
+export const GET = apiRoute(async () => {
+  const [courier, store] = await Promise.all([courierReachability(), sharedStoreHealth()]);
+  return Response.json(
+    { status: 'ok', courier: { builtin: env.courier.isBuiltin, ...courier }, store },
     { headers: { 'cache-control': 'no-store' } },
-  ),
-);
+  );
+});

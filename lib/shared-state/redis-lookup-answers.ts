@@ -1,0 +1,43 @@
+import 'server-only';
+import type { Redis } from 'ioredis';
+import type { SharedAnswers } from '@/lib/geocoding/lookup-cache';
+import { orWhenRedisFails } from './fallback';
+import { sharedKey } from './keys';
+
+/**
+ * A geocoder's answers in Redis (JSON, expiring like the local cache's): a place looked up through
+ * one instance is not asked of the geocoder again by another. Keyed by an HMAC of the lookup (a
+ * search text, rounded coordinates). Redis failing: nothing is found or kept there, and the lookup
+ * goes to the geocoder as with one instance.
+ */
+export class RedisLookupAnswers<V> implements SharedAnswers<V> {
+  constructor(
+    private readonly redis: Redis,
+    private readonly secret: string,
+    /** Provider and kind of lookup, e.g. `nominatim:reverse`. */
+    private readonly namespace: string,
+  ) {}
+
+  private key(key: string) {
+    return sharedKey(this.secret, `geo:${this.namespace}`, key);
+  }
+
+  get(key: string): Promise<{ value: V } | undefined> {
+    return orWhenRedisFails(
+      'geocoder cache',
+      async () => {
+        const stored = await this.redis.get(this.key(key));
+        return stored === null ? undefined : { value: JSON.parse(stored) as V };
+      },
+      () => undefined,
+    );
+  }
+
+  set(key: string, value: V, ttlMs: number): Promise<void> {
+    return orWhenRedisFails(
+      'geocoder cache',
+      async () => void (await this.redis.set(this.key(key), JSON.stringify(value), 'PX', ttlMs)),
+      () => undefined,
+    );
+  }
+}

@@ -1,0 +1,58 @@
+import 'server-only';
+import type { Redis } from 'ioredis';
+import { RateGate, RateGateFull, type Clock, systemClock } from '@/lib/geocoding/rate-gate';
+import { orWhenRedisFails } from './fallback';
+
+// Books the next free slot on Redis's own clock (TIME), so instances whose clocks differ a little
+// still space their calls. Answers the wait in ms, or -1 - wait when the slot is too far away.
+const BOOK_SLOT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local booked = tonumber(redis.call('GET', KEYS[1]) or '0')
+local slot = math.max(now, booked)
+local wait = slot - now
+if wait > tonumber(ARGV[2]) then return -1 - wait end
+redis.call('SET', KEYS[1], slot + tonumber(ARGV[1]), 'PX', wait + tonumber(ARGV[1]) + 1000)
+return wait`;
+
+/**
+ * A rate gate shared by every instance (Nominatim's one request per second for the whole
+ * application, not per instance): each call books the next free slot in Redis and waits for it.
+ * `marginMs` is added to the interval, because a call leaves its instance a little after its slot
+ * and the next may leave the next instance exactly on time.
+ *
+ * Redis failing: this process's own gate (`local`) spaces its calls, so during an outage N
+ * instances may call N times a second — the price of keeping lookups working (README).
+ */
+export class RedisRateGate {
+  constructor(
+    private readonly redis: Redis,
+    private readonly key: string,
+    private readonly intervalMs: number,
+    private readonly maxWaitMs: number,
+    private readonly local: RateGate,
+    private readonly marginMs = 25,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  async take(): Promise<void> {
+    const wait = await orWhenRedisFails(
+      'geocoder rate gate',
+      async () =>
+        (await this.redis.eval(
+          BOOK_SLOT,
+          1,
+          this.key,
+          String(this.intervalMs + this.marginMs),
+          String(this.maxWaitMs),
+        )) as number,
+      () => undefined,
+    );
+    if (wait === undefined) return this.local.take();
+    if (wait < 0) throw new RateGateFull(-1 - wait);
+    const until = this.clock.now() + wait;
+    for (let remaining = wait; remaining > 0; remaining = until - this.clock.now()) {
+      await this.clock.sleep(Math.ceil(remaining));
+    }
+  }
+}
