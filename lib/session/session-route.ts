@@ -242,7 +242,10 @@ export async function signOutEverywhere(
   await endEverySession(email);
   if (sealed) sessionState().latestTokens.delete(sealed.sid);
   log.info({ signOut: 'everywhere', account: email.trim().toLowerCase() }, 'signed out everywhere');
-  return [...clearedSessionCookieHeaders({ secure: isSecureRequest(request) }), clearedSignOutNote(request)];
+  return [
+    ...clearedSessionCookieHeaders({ secure: isSecureRequest(request) }),
+    clearedSignOutNote(request),
+  ];
 }
 
 /** Ends the session the request's cookie carries, if any (signing in again replaces it). */
