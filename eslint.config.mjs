@@ -13,6 +13,8 @@ const config = [
       'test-results/**',
       'playwright-report/**',
       'next-env.d.ts',
+      'reports/**',
+      '.stryker-tmp/**',
     ],
   },
   {

@@ -32,7 +32,9 @@ export default defineConfig({
   outputDir: './test-results',
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that fails once fails the run (a retry would let a flake pass as "flaky").
+  retries: 0,
+  failOnFlakyTests: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],

@@ -2,7 +2,8 @@
 //
 //   npm run bench                 full run; exits 1 when a budget is missed
 //   npm run bench -- --smoke      seconds-long version of every figure (CI): checks that the harness
-//                                 works and the figures come out; budgets are reported, not enforced
+//                                 works and the figures come out; only the budgets that do not depend
+//                                 on the run's length or the machine's speed (SMOKE_JUDGED) are enforced
 //   npm run bench -- --only=app-overhead,logins   some figures only (ids below)
 //   (shared-state starts a redis-server of its own: Debian's, when installed)
 //   npm run bench -- --cpu-prof   the main server writes a V8 CPU profile (path printed at the end)
@@ -10,6 +11,9 @@
 // Builds for production when the sources changed (scripts/build-if-needed.mjs, into NEXT_DIST_DIR
 // or .next), starts it with scripts/serve.mjs on free loopback ports, and writes bench/results/latest.json and
 // latest.md (a smoke run writes smoke.json, an --only run partial.json, and both print their table).
+// latest.md names the commit it measured, so it is written only from a clean tree (no change to a
+// tracked file, no untracked file outside .gitignore); a full run from any other tree writes
+// uncommitted.json instead. A figure that was not measured is a budget missed, never one met.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +65,14 @@ const TITLES = {
   'serve-overhead': 'what scripts/serve.mjs adds to a request',
   'shared-state': 'quotes with state shared in Redis',
 };
+
+/**
+ * The budgets a smoke run still judges: counts of logins and of taps, which a shorter run or a
+ * slower machine does not change. Timing ratios need the full run's rounds to mean anything. The
+ * screen's weight in bytes would belong here too, but it is over its budget on main (183 KB of
+ * 180); it joins once that is mended, so CI is not red for a reason this list did not cause.
+ */
+const SMOKE_JUDGED = ['logins', 'first-quote-effort'];
 
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
@@ -235,8 +247,12 @@ const report = {
   machine,
   versions,
   figures,
-  budgetsMet: figures.every((f) => f.passed !== false),
+  // Not measured (passed null, or an error) is not met.
+  budgetsMet: figures.every((f) => f.passed === true),
 };
+/** The figures whose budgets this run enforces: every one, or in a smoke run SMOKE_JUDGED. */
+const judged = figures.filter((f) => !smoke || SMOKE_JUDGED.includes(f.id));
+const missed = judged.filter((f) => f.passed !== true);
 
 const results = join(ROOT, 'bench', 'results');
 mkdirSync(results, { recursive: true });
@@ -245,12 +261,15 @@ const markdown = await prettier.format(markdownReport(report), {
   ...(await prettier.resolveConfig(join(results, 'latest.md'))),
   parser: 'markdown',
 });
-if (smoke || only) {
-  // Only a full run of every figure replaces the committed latest.md.
-  const name = smoke ? 'smoke.json' : 'partial.json';
+if (smoke || only || source.uncommittedChanges || !source.commit) {
+  // Only a full run of every figure, from a clean committed tree, replaces the committed latest.md.
+  const name = smoke ? 'smoke.json' : only ? 'partial.json' : 'uncommitted.json';
   writeFileSync(join(results, name), JSON.stringify(report, null, 2) + '\n');
   console.log('\n' + markdown.split('\n## ')[0]);
-  log(`${smoke ? 'smoke' : 'partial'} run: wrote bench/results/${name}`);
+  log(`${smoke ? 'smoke' : only ? 'partial' : 'uncommitted'} run: wrote bench/results/${name}`);
+  if (!smoke && !only) {
+    log('latest.md was left as it was: it is written only from a clean, committed tree');
+  }
 } else {
   writeFileSync(join(results, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
   writeFileSync(join(results, 'latest.md'), markdown);
@@ -267,11 +286,10 @@ if (broken.length > 0) {
   );
   process.exit(1);
 }
-if (!smoke && !report.budgetsMet) {
+if (missed.length > 0) {
   console.error(
-    `[bench] budget missed: ${figures
-      .filter((f) => f.passed === false)
-      .map((f) => f.id)
+    `[bench] budget missed${smoke ? ' (smoke: counts only)' : ''}: ${missed
+      .map((f) => `${f.id}${f.passed === false ? '' : ' (not measured)'}`)
       .join(', ')}`,
   );
   process.exit(1);

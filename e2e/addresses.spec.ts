@@ -126,7 +126,7 @@ test.describe('a pin gives the right address, or says what it could not find', (
     await expect(field(page, 'dropoff', 'street')).toHaveValue('Sonora');
 
     // Out on the Gulf coast, where the gazetteer knows nothing: every field is marked.
-    await fillPoint(page, 'dropoff', { coordinates: '22.5, -97.9' });
+    await fillPoint(page, 'dropoff', { coordinates: '22.5, -97.9', fromPin: 'nothing' });
     await expect(lookupLine(page, 'dropoff')).toHaveText(/No encontramos una dirección/);
     for (const name of ['street', 'exteriorNumber', 'neighborhood', 'zipCode'] as const) {
       await expect(field(page, 'dropoff', name)).toHaveAttribute('data-origin', 'earlier');

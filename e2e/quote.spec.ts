@@ -82,12 +82,109 @@ test.describe('quoting a trip', () => {
     await keepScreenshot(page, testInfo, `stale-${testInfo.project.name}`);
   });
 
+  test('swapping the points or editing a field after a quote marks it out of date', async ({
+    page,
+  }) => {
+    await openSignedIn(page);
+    await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+    await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+    const card = resultCard(page);
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    await expect(card).toHaveAttribute('data-state', 'fresh');
+
+    await page.getByRole('button', { name: 'Invertir' }).click();
+    await expect(field(page, 'pickup', 'street')).toHaveValue('Sonora');
+    await expect(card).toHaveAttribute('data-state', 'stale');
+    await expect(page.getByTestId('stale-mark')).toBeVisible();
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    await expect(card).toHaveAttribute('data-state', 'fresh');
+    await expect(page.getByTestId('stale-mark')).toHaveCount(0);
+
+    await field(page, 'dropoff', 'exteriorNumber').fill('38');
+    await expect(card).toHaveAttribute('data-state', 'stale');
+    await expect(page.getByTestId('stale-mark')).toBeVisible();
+  });
+
+  test('a double "Cotizar" sends one request and shows its quote', async ({ page }) => {
+    await openSignedIn(page);
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/quote') sent++;
+    });
+    await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+    await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+    await page.getByRole('button', { name: 'Cotizar' }).dblclick();
+    await expect(resultCard(page)).toHaveAttribute('data-state', 'fresh');
+    await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+    // Any second request would have left by now.
+    await page.waitForTimeout(500);
+    expect(sent).toBe(1);
+  });
+
+  test('an answer that lands after its trip was changed shows as out of date', async ({ page }) => {
+    await openSignedIn(page);
+    await page.route('**/api/quote', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    const answered = page.waitForResponse('**/api/quote');
+    await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+    await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    await field(page, 'dropoff', 'exteriorNumber').fill('38');
+    await answered;
+    await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+    await expect(resultCard(page)).toHaveAttribute('data-state', 'stale');
+  });
+
+  test('a slow answer to a cleared trip never replaces the quote of the trip after it', async ({
+    page,
+  }) => {
+    await openSignedIn(page);
+    let calls = 0;
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    await page.route('**/api/quote', async (route) => {
+      if (calls++ === 0) await firstHeld;
+      await route.continue();
+    });
+    // The recorded trip ($35.00) is sent and its answer held back…
+    await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+    await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+    const firstAnswered = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/quote',
+    );
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    await expect.poll(() => calls).toBe(1);
+    // …the dispatcher clears the screen and quotes another trip ($86.23), answered at once…
+    await page.getByRole('button', { name: 'Limpiar' }).click();
+    await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+    await fillPoint(page, 'dropoff', {
+      coordinates: '19.3551, -99.1625',
+      fromPin: { neighborhood: 'Del Carmen', zipCode: '04100' },
+      street: 'Londres',
+      exteriorNumber: '247',
+    });
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    const card = resultCard(page);
+    await expect(card.getByTestId('quote-total')).toHaveText('$86.23');
+    await expect(card).toHaveAttribute('data-state', 'fresh');
+    // …then the first answer arrives: the screen keeps the newer quote.
+    releaseFirst();
+    await firstAnswered;
+    await page.waitForTimeout(300);
+    await expect(card.getByTestId('quote-total')).toHaveText('$86.23');
+    await expect(card).toHaveAttribute('data-state', 'fresh');
+  });
+
   test('a pickup outside coverage is named and highlighted', async ({ page }, testInfo) => {
     await openSignedIn(page);
     await fillPoint(page, 'pickup', {
       ...RECORDED_TRIP.pickup,
       coordinates: '21.1619, -86.8515',
       zipCode: '77500',
+      // Cancún: the gazetteer knows nothing there.
+      fromPin: 'nothing',
     });
     await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
     await page.getByRole('button', { name: 'Cotizar' }).click();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  RECORDED_TRIP,
   expect,
   field,
   fillPoint,
@@ -132,11 +133,18 @@ test.describe('several drop-offs in one quote', () => {
 
   test('a drop-off outside the pickup’s zone is named by its letter', async ({ page }) => {
     await openSignedIn(page);
-    await fillPoint(page, 'pickup', { coordinates: '19.4245207, -99.1676911' });
-    await fillPoint(page, 'dropoff', { coordinates: '19.4133562, -99.1672142' });
+    await fillPoint(page, 'pickup', {
+      coordinates: '19.4245207, -99.1676911',
+      fromPin: RECORDED_TRIP.pickup.fromPin,
+    });
+    await fillPoint(page, 'dropoff', {
+      coordinates: '19.4133562, -99.1672142',
+      fromPin: RECORDED_TRIP.dropoff.fromPin,
+    });
     await page.getByRole('button', { name: 'Agregar entrega' }).click();
     await fillPoint(page, 'C', {
       coordinates: '20.6767, -103.3475',
+      fromPin: { neighborhood: 'Guadalajara Centro', zipCode: '44100' },
       street: 'Hidalgo',
       exteriorNumber: '400',
     });

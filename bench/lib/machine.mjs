@@ -70,6 +70,8 @@ export function describeSource() {
     quiet(() => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim());
   return {
     commit: git('rev-parse', '--short', 'HEAD'),
-    uncommittedChanges: Boolean(git('status', '--porcelain', '--untracked-files=no')),
+    // Unknown (no git) counts as changed. Untracked files count too (they may be sources);
+    // ignored ones (build output, results) do not.
+    uncommittedChanges: git('status', '--porcelain') !== '',
   };
 }

@@ -4,7 +4,7 @@ const verdict = (figure) =>
   figure.error
     ? `error: ${figure.error}`
     : figure.passed === null
-      ? (figure.note ?? 'not judged')
+      ? `**missed**: ${figure.note ?? 'not measured'}`
       : figure.passed
         ? 'met'
         : '**missed**';
@@ -14,7 +14,7 @@ const escape = (text) => String(text).replaceAll('|', '\\|');
 export function markdownReport(report) {
   const { run, machine, versions, figures } = report;
   const lines = [
-    `# Benchmark results${run.smoke ? ' (smoke run: budgets not enforced)' : ''}`,
+    `# Benchmark results${run.smoke ? ' (smoke run: only the counts are judged)' : ''}`,
     '',
     `${run.finishedAt} · commit ${run.commit ?? 'unknown'}${run.uncommittedChanges ? ' (with uncommitted changes)' : ''} · ${Math.round(run.seconds)} s · \`${run.command}\``,
     '',

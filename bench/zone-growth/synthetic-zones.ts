@@ -38,24 +38,87 @@ function ringIn([west, south, east, north]: Box): [number, number][] {
   return ring;
 }
 
+/** A closed, counter-clockwise box ring. */
+function boxRing([west, south, east, north]: Box): [number, number][] {
+  return [
+    [west, south],
+    [east, south],
+    [east, north],
+    [west, north],
+    [west, south],
+  ];
+}
+
+/** The box `degrees` wider than `box` on every side. */
+const grown = ([west, south, east, north]: Box, degrees: number): Box => [
+  west - degrees,
+  south - degrees,
+  east + degrees,
+  north + degrees,
+];
+
 /**
- * `count` zones: the shipped Mexico City zone (so the recorded trip is covered as in production)
- * and count − 1 synthetic zones on a grid over the rest of the country, none overlapping it, each
- * with Mexico City's tariff. The trip's lookup therefore meets a denser index as count grows.
+ * The zones every lookup of the trip has to choose between, as on a real coverage map where a
+ * metro tariff sits inside a state-wide one and a suburb's ring surrounds a city: all of them hold
+ * the trip in their bounding box, so the index hands each one to the exact test.
+ * - before the shipped zone in file order, an inactive zone covering it (a tariff being retired):
+ *   it contains the trip, and the directory must pass over it for being inactive;
+ * - three rings around the city, holes cut where the city is: their boxes hold the trip, their
+ *   polygons do not;
+ * - after it, two larger active zones containing it (state-wide tariffs): they contain the trip,
+ *   and the first active zone in file order (Mexico City's) must still be chosen.
+ */
+function zonesAroundTheTrip(home: ZoneFeature, homeBox: Box) {
+  const zone = (idZone: number, name: string, active: boolean, coordinates: [number, number][][]) =>
+    ({
+      type: 'Feature',
+      properties: {
+        ...home.properties,
+        idZone,
+        name,
+        description: 'synthetic, overlapping',
+        active,
+      },
+      geometry: { type: 'Polygon', coordinates },
+    }) satisfies ZoneFeature as ZoneFeature;
+  const before = [zone(900, 'retired-metro', false, [ringIn(grown(homeBox, 0.3))])];
+  const after = [
+    ...[0.4, 0.8, 1.2].map((width, i) =>
+      zone(910 + i, `ring-${i + 1}`, true, [
+        boxRing(grown(homeBox, 0.05 + width)),
+        // A hole, wound the other way round, where the city and its nearer rings are.
+        boxRing(grown(homeBox, 0.02 + (i === 0 ? 0 : [0.4, 0.8][i - 1]!))).reverse(),
+      ]),
+    ),
+    zone(920, 'state-wide', true, [ringIn(grown(homeBox, 2))]),
+    zone(921, 'region-wide', true, [ringIn(grown(homeBox, 4))]),
+  ];
+  return { before, after };
+}
+
+/**
+ * `count` zones: the shipped Mexico City zone (so the recorded trip is covered as in production),
+ * six synthetic zones overlapping it (zonesAroundTheTrip: the trip's lookup always meets several
+ * candidates, and must pick the right one), and the rest on a grid over the rest of the country,
+ * none overlapping those, each with Mexico City's tariff. The trip's lookup therefore meets a
+ * denser index as count grows, with the same few candidates to choose between.
  */
 export function syntheticZones(shipped: ZonesFile, count: number): ZonesFile {
   const home = shipped.features.find((zone) => zone.properties.name === 'cdmx')!;
   const homeBox = outerBox(home);
-  const features: ZoneFeature[] = [home];
+  const around = zonesAroundTheTrip(home, homeBox);
+  const fixed = [...around.before, home, ...around.after];
+  const aroundBox = grown(homeBox, 4.1);
+  const features: ZoneFeature[] = [...fixed];
   for (let side = Math.ceil(Math.sqrt(count)); features.length < count; side++) {
-    features.length = 1;
+    features.length = fixed.length;
     const [width, height] = [(COUNTRY[2] - COUNTRY[0]) / side, (COUNTRY[3] - COUNTRY[1]) / side];
     for (let row = 0; row < side && features.length < count; row++) {
       for (let column = 0; column < side && features.length < count; column++) {
         const west = COUNTRY[0] + column * width;
         const south = COUNTRY[1] + row * height;
         const cell: Box = [west, south, west + width, south + height];
-        if (overlaps(cell, homeBox)) continue;
+        if (overlaps(cell, aroundBox)) continue;
         features.push({
           type: 'Feature',
           properties: {

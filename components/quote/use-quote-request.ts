@@ -1,5 +1,6 @@
 'use client';
 
+import { useCallback, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { RequestError, requestJson } from '@/components/ui/request-json';
@@ -37,6 +38,10 @@ export function takeQuoteToResume(resumeKey: string): boolean {
 /**
  * The quote request: sent once per "Cotizar", never retried behind the dispatcher's back. An
  * expired session sends them to sign in (the draft is on the device) and the quote resumes after.
+ *
+ * Only the latest attempt is answered on screen: after "Limpiar" (which resets the request) a new
+ * trip may be quoted while an earlier answer is still on its way, and that earlier answer, when it
+ * lands, must not replace the newer quote (React Query still runs a reset mutation's callbacks).
  */
 export function useQuoteRequest({
   resumeKey,
@@ -53,7 +58,9 @@ export function useQuoteRequest({
   onSettled: () => void;
 }) {
   const router = useRouter();
-  return useMutation<QuoteAnswer, Error, QuoteAttempt>({
+  const latest = useRef<QuoteAttempt | undefined>(undefined);
+  const isLatest = (attempt: QuoteAttempt) => latest.current === attempt;
+  const mutation = useMutation<QuoteAnswer, Error, QuoteAttempt>({
     mutationFn: ({ request }) =>
       requestJson<QuoteAnswer>('/api/quote', {
         method: 'POST',
@@ -61,10 +68,12 @@ export function useQuoteRequest({
         timeoutMs: 30_000,
       }),
     onSuccess: ({ quote }, attempt) => {
+      if (!isLatest(attempt)) return;
       onQuoted(quote, attempt);
       onSettled();
     },
     onError: (error, attempt) => {
+      if (!isLatest(attempt)) return;
       if (error instanceof RequestError && error.code === 'offline') {
         onOffline(attempt);
         return;
@@ -80,4 +89,17 @@ export function useQuoteRequest({
       onSettled();
     },
   });
+  const { mutate: send, reset: forget } = mutation;
+  const mutate = useCallback(
+    (attempt: QuoteAttempt) => {
+      latest.current = attempt;
+      send(attempt);
+    },
+    [send],
+  );
+  const reset = useCallback(() => {
+    latest.current = undefined;
+    forget();
+  }, [forget]);
+  return { ...mutation, mutate, reset };
 }

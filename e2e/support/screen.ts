@@ -8,7 +8,10 @@ const TILE = readFileSync(join(__dirname, '..', 'fixtures', 'tile.png'));
 
 export const DEMO = { email: 'dispatcher@example.com', password: 'demo-password' };
 
-/** The recorded trip (docs/courier-api.md): 1.58 km, $35.00, 28 min, by bicycle, zone cdmx. */
+/**
+ * The recorded trip (docs/courier-api.md): 1.58 km, $35.00, 28 min, by bicycle, zone cdmx. `fromPin`
+ * is what the built-in geocoder fills from each pin (its nearest colonia in the gazetteer).
+ */
 export const RECORDED_TRIP = {
   pickup: {
     street: 'Varsovia',
@@ -16,6 +19,7 @@ export const RECORDED_TRIP = {
     neighborhood: 'Juárez',
     zipCode: '06600',
     coordinates: '19.4245207, -99.1676911',
+    fromPin: { neighborhood: 'Juárez', zipCode: '06600' },
   },
   dropoff: {
     street: 'Sonora',
@@ -24,6 +28,7 @@ export const RECORDED_TRIP = {
     neighborhood: 'Hipódromo',
     zipCode: '06100',
     coordinates: '19.4133562, -99.1672142',
+    fromPin: { neighborhood: 'Hipódromo', zipCode: '06100' },
   },
 };
 
@@ -128,7 +133,14 @@ type PointText = Partial<
     'street' | 'exteriorNumber' | 'interiorNumber' | 'neighborhood' | 'zipCode' | 'coordinates',
     string
   >
->;
+> & {
+  /**
+   * What the pin's lookup must fill, checked before anything is typed over it: the colonia and zip
+   * code, or `nothing` where the geocoder knows no address. Unsaid, the lookup must still have
+   * found an address.
+   */
+  fromPin?: { neighborhood: string; zipCode: string } | 'nothing';
+};
 
 const LABELS = {
   street: /^(Calle|Street)$/,
@@ -148,13 +160,21 @@ export const field = (
 /**
  * Types a point as a dispatcher would: the coordinates first (committed with Enter, which moves
  * the pin and fills what the geocoder knows), then the address fields over whatever it filled.
+ * The lookup must have found an address (and filled `fromPin`'s colonia and zip code, when given),
+ * unless `fromPin` is `nothing`: then it must say it found none.
  */
 export async function fillPoint(page: Page, point: 'pickup' | 'dropoff' | string, text: PointText) {
   if (text.coordinates !== undefined) {
     const coordinates = field(page, point, 'coordinates');
     await coordinates.fill(text.coordinates);
     await coordinates.press('Enter');
-    await expect(pointGroup(page, point).locator('p[aria-live]').last()).toHaveText(LOOKUP_DONE);
+    await expect(lookupLine(page, point)).toHaveText(
+      text.fromPin === 'nothing' ? LOOKUP_FOUND_NOTHING : LOOKUP_FOUND,
+    );
+    if (text.fromPin && text.fromPin !== 'nothing') {
+      await expect(field(page, point, 'neighborhood')).toHaveValue(text.fromPin.neighborhood);
+      await expect(field(page, point, 'zipCode')).toHaveValue(text.fromPin.zipCode);
+    }
   }
   for (const name of [
     'street',
@@ -167,8 +187,10 @@ export async function fillPoint(page: Page, point: 'pickup' | 'dropoff' | string
   }
 }
 
-export const LOOKUP_DONE =
-  /Del pin|El pin no cambió|No encontramos|No pudimos leer|From the pin|did not change|found no address|could not read/;
+/** A pin's lookup found an address (or the pin stayed where it was). */
+export const LOOKUP_FOUND = /Del pin|El pin no cambió|From the pin|did not change/;
+/** A pin's lookup found no address there. */
+export const LOOKUP_FOUND_NOTHING = /No encontramos|found no address/;
 
 /** The line under a point's fields that says what its pin's lookup filled. */
 export const lookupLine = (page: Page, point: 'pickup' | 'dropoff' | string) =>

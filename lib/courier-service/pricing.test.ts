@@ -87,6 +87,10 @@ describe('price model', () => {
     const early = { ...TARIFF, nightSurcharge: { fromHour: 1, toHour: 5, amount: 10 } };
     expect(nightSurchargeAt(early, new Date('2025-03-10T08:00:00Z'), MEXICO_CITY)).toBe(10); // 02:00
     expect(nightSurchargeAt(early, new Date('2025-03-10T06:00:00Z'), MEXICO_CITY)).toBe(0); // 00:00
+    // From 01:00 sharp, until 05:00 sharp (not included).
+    expect(nightSurchargeAt(early, new Date('2025-03-10T07:00:00Z'), MEXICO_CITY)).toBe(10); // 01:00
+    expect(nightSurchargeAt(early, new Date('2025-03-10T10:59:00Z'), MEXICO_CITY)).toBe(10); // 04:59
+    expect(nightSurchargeAt(early, new Date('2025-03-10T11:00:00Z'), MEXICO_CITY)).toBe(0); // 05:00
     const { nightSurcharge: _, ...daytimeOnly } = TARIFF;
     expect(nightSurchargeAt(daytimeOnly, new Date('2025-03-10T08:00:00Z'), MEXICO_CITY)).toBe(0);
   });

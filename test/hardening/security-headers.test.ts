@@ -8,12 +8,7 @@ import {
   servedOverHttps,
   tileSource,
 } from '@/lib/security/headers';
-import {
-  DATA_CONTENT_SECURITY_POLICY,
-  FILE_CONTENT_SECURITY_POLICY,
-  STATIC_SECURITY_HEADERS,
-  staticHeaderRules,
-} from '@/lib/security/static-headers';
+import { staticHeaderRules } from '@/lib/security/static-headers';
 import { pathToRegexp } from 'next/dist/compiled/path-to-regexp';
 import nextConfig from '../../next.config.js';
 import { config, proxy } from '../../proxy';
@@ -107,21 +102,6 @@ describe('the tile host in the policy', () => {
 });
 
 describe('the other security headers', () => {
-  it('sends nosniff, the referrer policy, the permissions policy and no framing', () => {
-    expect(STATIC_SECURITY_HEADERS['x-content-type-options']).toBe('nosniff');
-    expect(STATIC_SECURITY_HEADERS['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(STATIC_SECURITY_HEADERS['x-frame-options']).toBe('DENY');
-    expect(STATIC_SECURITY_HEADERS['cross-origin-opener-policy']).toBe('same-origin');
-  });
-
-  it('allows geolocation for the app itself and no camera, microphone or payment at all', () => {
-    const policy = STATIC_SECURITY_HEADERS['permissions-policy'];
-    expect(policy).toMatch(/(^|, )geolocation=\(self\)(,|$)/);
-    expect(policy).toMatch(/(^|, )camera=\(\)(,|$)/);
-    expect(policy).toMatch(/(^|, )microphone=\(\)(,|$)/);
-    expect(policy).toMatch(/(^|, )payment=\(\)(,|$)/);
-  });
-
   it('asks a page for https from then on (HSTS) only when served over https', () => {
     expect(pageSecurityHeaders(options)['strict-transport-security']).toBeUndefined();
     expect(pageSecurityHeaders({ ...options, https: true })['strict-transport-security']).toBe(
@@ -169,33 +149,54 @@ describe('next.config.js headers()', () => {
   }
 
   it.each(['/', '/sign-in', '/api/quote', '/courier/openapi.json', '/_next/static/chunks/a.js'])(
-    'puts the static headers on %s',
+    'puts nosniff, the referrer policy, no framing and the opener policy on %s',
     (path) => {
-      expect(headersFor(path)).toMatchObject(STATIC_SECURITY_HEADERS);
+      // Written out here, not read from the module under test: a header dropped from the list
+      // must fail this.
+      expect(headersFor(path)).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'x-frame-options': 'DENY',
+        'cross-origin-opener-policy': 'same-origin',
+      });
+    },
+  );
+
+  it.each(['/', '/api/quote', '/icons/icon-192.png'])(
+    'allows geolocation on %s for the app itself and no camera, microphone or payment at all',
+    (path) => {
+      const policy = headersFor(path)['permissions-policy'];
+      expect(policy).toMatch(/(^|, )geolocation=\(self\)(,|$)/);
+      expect(policy).toMatch(/(^|, )camera=\(\)(,|$)/);
+      expect(policy).toMatch(/(^|, )microphone=\(\)(,|$)/);
+      expect(policy).toMatch(/(^|, )payment=\(\)(,|$)/);
     },
   );
 
   it.each(['/api/quote', '/api/session', '/courier/api/login/loginClient/json/web'])(
     'gives the JSON answers of %s a policy that loads and runs nothing',
     (path) => {
-      expect(headersFor(path)['content-security-policy']).toBe(DATA_CONTENT_SECURITY_POLICY);
-      expect(DATA_CONTENT_SECURITY_POLICY).toMatch(/default-src 'none'/);
-      expect(DATA_CONTENT_SECURITY_POLICY).toMatch(/frame-ancestors 'none'/);
+      const policy = directives(headersFor(path)['content-security-policy'] ?? '');
+      expect(policy.get('default-src')).toEqual(["'none'"]);
+      expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(policy.has('script-src')).toBe(false);
     },
   );
 
   it.each(['/wp-login.php', '/.env.bak', '/icons/icon-192.png', '/manifest.webmanifest'])(
     'gives %s — a file, or the HTML 404 page where none is — a policy that runs no script',
     (path) => {
-      expect(headersFor(path)['content-security-policy']).toBe(FILE_CONTENT_SECURITY_POLICY);
-      expect(FILE_CONTENT_SECURITY_POLICY).toMatch(/default-src 'none'/);
-      expect(FILE_CONTENT_SECURITY_POLICY).not.toMatch(/script-src/);
+      const policy = directives(headersFor(path)['content-security-policy'] ?? '');
+      expect(policy.get('default-src')).toEqual(["'none'"]);
+      expect(policy.has('script-src')).toBe(false);
+      expect(policy.get('img-src')).toEqual(["'self'", 'data:']);
     },
   );
 
   it('has the service worker’s script asked for again at every use, never kept by a cache', () => {
     expect(headersFor('/sw.js')).toMatchObject({
-      ...STATIC_SECURITY_HEADERS,
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
       'cache-control': 'no-cache',
     });
     expect(headersFor('/sw.js')['service-worker-allowed']).toBeUndefined();

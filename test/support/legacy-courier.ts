@@ -34,7 +34,12 @@ export type ScriptedAnswer =
    * `reset` destroys the socket (a reset in the middle of the answer), `close` ends it cleanly
    * (a truncated body), `stall` sends nothing more until the caller gives up.
    */
-  | { partialBody: string; then: 'reset' | 'close' | 'stall' };
+  | { partialBody: string; then: 'reset' | 'close' | 'stall' }
+  /**
+   * A well-formed quotation answer padded to `bytes`, streamed in 64 KB chunks as fast as the
+   * caller reads them; `lastStream` says how much of it went out and whether all of it did.
+   */
+  | { streamedBytes: number };
 
 export interface LegacyCourierOptions {
   clientId: string;
@@ -72,6 +77,8 @@ export interface LegacyCourier {
   readonly tokenRejections: number;
   /** Every access token issued, to prove none of them leaks. */
   readonly issuedTokens: readonly string[];
+  /** The last `streamedBytes` answer: bytes written before it ended, and whether it was whole. */
+  readonly lastStream: { bytesWritten: number; whole: boolean; ended: Promise<void> } | undefined;
   /** The last quotation request: its headers and body as received. */
   readonly lastQuotation: { headers: IncomingMessage['headers']; body: unknown } | undefined;
   readonly lastLogin: { headers: IncomingMessage['headers']; body: unknown } | undefined;
@@ -149,6 +156,7 @@ export async function startLegacyCourier(
   const pendingDelays = new Set<() => void>();
   const counters = { logins: 0, loginAttempts: 0, quotations: 0, tokenRejections: 0 };
   let lastQuotation: LegacyCourier['lastQuotation'];
+  let lastStream: LegacyCourier['lastStream'];
   let lastLogin: LegacyCourier['lastLogin'];
 
   async function issueToken(email: string) {
@@ -221,6 +229,48 @@ export async function startLegacyCourier(
       if (next.then === 'reset') socket.resetAndDestroy();
       else if (next.then === 'close') socket.end();
       else await delay(60_000, response);
+      return true;
+    }
+    if ('streamedBytes' in next) {
+      let ended!: () => void;
+      const stream = {
+        bytesWritten: 0,
+        whole: false,
+        ended: new Promise<void>((resolve) => (ended = resolve)),
+      };
+      lastStream = stream;
+      const head = Buffer.from(
+        '{"code":0,"data":{"total":35,"price":35,"eta":28,"distance":1.58,"isBike":true,' +
+          '"zone":{"idZone":1,"name":"cdmx","description":"CDMX","active":1}},"padding":"',
+      );
+      const tail = Buffer.from('"}');
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      response.writeHead(200, { 'content-type': 'application/json;charset=UTF-8' });
+      const write = (part: Buffer) =>
+        new Promise<boolean>((resolve) => {
+          if (response.destroyed) return resolve(false);
+          stream.bytesWritten += part.byteLength;
+          if (response.write(part)) return resolve(true);
+          const settle = () => {
+            response.off('drain', settle);
+            response.off('close', settle);
+            resolve(!response.destroyed);
+          };
+          response.once('drain', settle);
+          response.once('close', settle);
+        });
+      let going = await write(head);
+      while (
+        going &&
+        stream.bytesWritten + chunk.byteLength + tail.byteLength <= next.streamedBytes
+      ) {
+        going = await write(chunk);
+      }
+      if (going && (await write(tail))) {
+        response.end();
+        stream.whole = true;
+      }
+      ended();
       return true;
     }
     if ('html500' in next) {
@@ -403,6 +453,9 @@ export async function startLegacyCourier(
       return counters.tokenRejections;
     },
     issuedTokens,
+    get lastStream() {
+      return lastStream;
+    },
     get lastQuotation() {
       return lastQuotation;
     },
