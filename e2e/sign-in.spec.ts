@@ -1,4 +1,20 @@
-import { DEMO, expect, keepScreenshot, signIn, test } from './support/screen';
+import { startAppProcess, type AppProcess } from './support/app-process';
+import { DEMO, expect, keepScreenshot, signIn, test as base } from './support/screen';
+
+/**
+ * Signing out everywhere ends every session of the demo dispatcher: on the suite's server it would
+ * sign out the tests the other worker is running, so that test has a server of its own.
+ */
+const test = base.extend<object, { ownServer: AppProcess }>({
+  ownServer: [
+    async ({}, provide) => {
+      const app = await startAppProcess();
+      await provide(app);
+      await app.close();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+});
 
 test.describe('signing in and out', () => {
   test('a signed-out dispatcher is sent to sign in, and lands on the quote screen after', async ({
@@ -47,13 +63,18 @@ test.describe('signing in and out', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/sign-in$/);
   });
+});
+
+test.describe('signing out everywhere', () => {
+  test.use({ baseURL: async ({ ownServer }, provide) => provide(ownServer.baseURL) });
 
   test('after signing out, one tap signs the dispatcher out on every other device too', async ({
     page,
     browser,
+    ownServer,
   }) => {
     // The lost tablet: a session of its own, in another browser.
-    const tablet = await browser.newContext({ locale: 'es-MX' });
+    const tablet = await browser.newContext({ locale: 'es-MX', baseURL: ownServer.baseURL });
     await tablet.route(
       (url) => url.hostname !== '127.0.0.1',
       (route) => route.abort('blockedbyclient'),
