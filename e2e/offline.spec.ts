@@ -188,6 +188,8 @@ test.describe('the screen opens without a network', () => {
     await openSignedIn(page);
     await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
     await offlineReady(page);
+    // The tiles on screen are kept before the network goes: the copy opened below draws them.
+    await tilesKept(page);
 
     // Another session's browser state (another dispatcher signed in since): not theirs to open.
     const mine = (await context.cookies()).find((cookie) => cookie.name === 'dq_shell')!;
