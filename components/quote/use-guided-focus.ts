@@ -85,12 +85,20 @@ export function useGuidedFocus(formRef: RefObject<HTMLFormElement | null>) {
     [goTo],
   );
 
-  /** The next field to write, in the whole trip or only in the stop `only`. */
+  /**
+   * The next field to write, in the whole trip or only in the stop `only`. With `unlessTyping`,
+   * nothing moves if the dispatcher is typing somewhere by the time the frame comes: a late lookup
+   * must not take the keyboard from a field they have just started on.
+   */
   const focusNext = useCallback(
-    (trip: TripReadiness, only?: string) => {
+    (trip: TripReadiness, only?: string, { unlessTyping = false } = {}) => {
       const next = nextFieldToFill(trip, only);
       const stop = trip.find((candidate) => next?.startsWith(`${candidate.stop.path}.`));
-      if (next) requestAnimationFrame(() => goTo(next, stop?.stop.key));
+      if (!next) return;
+      requestAnimationFrame(() => {
+        if (unlessTyping && isTyping()) return;
+        goTo(next, stop?.stop.key);
+      });
     },
     [goTo],
   );
@@ -103,7 +111,7 @@ export function useGuidedFocus(formRef: RefObject<HTMLFormElement | null>) {
     (trip: TripReadiness, lookingUp: boolean) => {
       if (!afterLookup.current || lookingUp || !trip.every((stop) => stop.placed)) return;
       afterLookup.current = false;
-      if (!isTyping()) focusNext(trip);
+      focusNext(trip, undefined, { unlessTyping: true });
     },
     [focusNext],
   );

@@ -168,6 +168,8 @@ export async function fillPoint(page: Page, point: 'pickup' | 'dropoff' | string
     const coordinates = field(page, point, 'coordinates');
     await coordinates.fill(text.coordinates);
     await coordinates.press('Enter');
+    // The pin moved there: the field shows where the pin now is, to six decimals.
+    await expect(coordinates).toHaveValue(sixDecimals(text.coordinates));
     await expect(lookupLine(page, point)).toHaveText(
       text.fromPin === 'nothing' ? LOOKUP_FOUND_NOTHING : LOOKUP_FOUND,
     );
@@ -186,6 +188,13 @@ export async function fillPoint(page: Page, point: 'pickup' | 'dropoff' | string
     if (text[name] !== undefined) await field(page, point, name).fill(text[name]);
   }
 }
+
+/** "19.4245207, -99.1676911" as the coordinates field shows a pin's place: "19.424521, -99.167691". */
+const sixDecimals = (coordinates: string) =>
+  coordinates
+    .split(',')
+    .map((part) => Number(part).toFixed(6))
+    .join(', ');
 
 /** A pin's lookup found an address (or the pin stayed where it was). */
 export const LOOKUP_FOUND = /Del pin|El pin no cambió|From the pin|did not change/;
