@@ -61,6 +61,32 @@ test('JSON answers and static files get the headers with no per-request work', a
   }
 });
 
+test('the build’s scripts go out with brotli to a browser that takes it, the same bytes once decoded', async ({
+  request,
+}) => {
+  const html = await (await request.get('/sign-in')).text();
+  const chunk = /src="(\/_next\/static\/chunks\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(chunk).toBeTruthy();
+  // The server compresses the build in the background from its start: gzip until it is done.
+  const asBrowser = { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } };
+  await expect
+    .poll(async () => (await request.get(chunk!, asBrowser)).headers()['content-encoding'], {
+      timeout: 30_000,
+    })
+    .toBe('br');
+  const brotli = await request.get(chunk!, asBrowser);
+  expect(brotli.status()).toBe(200);
+  expect(brotli.headers()['vary']).toMatch(/accept-encoding/i);
+  expect(brotli.headers()['cache-control']).toContain('immutable');
+  expectStaticHeaders(brotli);
+  const gzip = await request.get(chunk!, { headers: { 'accept-encoding': 'gzip' } });
+  expect(gzip.headers()['content-encoding']).toBe('gzip');
+  const plain = await request.get(chunk!, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  expect(await brotli.body()).toEqual(await plain.body());
+  expect(await gzip.body()).toEqual(await plain.body());
+});
+
 test('an HTML 404 at a path with a file extension, where the proxy does not run, still runs no script', async ({
   request,
 }) => {

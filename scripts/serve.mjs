@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import next from 'next';
 import { declarePeerAddressStamping, stampPeerAddress } from '../lib/http/peer-address.mjs';
+import { createStaticBrotli } from '../lib/http/static-brotli.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -32,6 +33,14 @@ declarePeerAddressStamping();
 const app = next({ dev: false, dir: join(import.meta.dirname, '..'), hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
+// The build's scripts and styles go out with brotli: compressed (or read from the copies kept by
+// an earlier start) before the server listens.
+const distDir = join(import.meta.dirname, '..', process.env.NEXT_DIST_DIR || '.next');
+const staticBrotli = createStaticBrotli(
+  join(distDir, 'static'),
+  join(distDir, 'cache', 'static-brotli'),
+);
+await staticBrotli.prepare();
 
 const server = createServer((request, response) => {
   if (REFUSED_METHODS.has(request.method ?? '')) {
@@ -40,6 +49,7 @@ const server = createServer((request, response) => {
     return;
   }
   stampPeerAddress(request);
+  staticBrotli.take(request, response);
   void handle(request, response);
 });
 server.listen(port, hostname, () => {

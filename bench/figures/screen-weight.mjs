@@ -8,17 +8,19 @@
 // the screen's figure. Then a second, warm visit (a new window, as the next open of the app) says
 // how much script it still transfers.
 //
-// The budget is the screen's own script: what it downloads to be drawn and take taps, before the
-// first touch, without the map's code, which has to come after first paint (the issue's remedy is
-// "lazy-load what the first paint does not need"). The whole download, with the map and what the
-// first touch fetches (the form's schema, the result's figures), is reported beside it.
+// Two budgets (issue 19). The screen's own script: what it downloads to be drawn and take taps,
+// before the first touch, without the map's code, which has to come after first paint. And
+// everything the screen ever loads: that, the map, and what the first touch fetches (the form's
+// schema, the result's figures), each script at its compressed size as the server sends it to a
+// browser (brotli, lib/http/static-brotli.mjs), even when the page took it from the worker's
+// precache — the worker downloaded it just the same.
 import { get } from 'node:http';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { launchChromium } from '../lib/browser.mjs';
 import { DISPATCHER } from '../lib/trip.mjs';
 import { round } from '../lib/stats.mjs';
 
-export const BUDGET = { scriptKb: 180 };
+export const BUDGET = { scriptKb: 180, everythingKb: 230 };
 const KB = 1000;
 /** Leaflet's own attribution prefix: in its chunk, and nowhere else. */
 const LEAFLET_MARK = 'A JavaScript library for interactive maps';
@@ -34,10 +36,17 @@ const LIBRARY_MARKS = [
   ['@tanstack/react-query', 'QueryClient'],
 ];
 
-/** The bytes of a response as sent with gzip allowed (the worker script's compressed weight). */
-function gzippedBytes(url) {
+/** What a browser sends: the server answers it with brotli where it can (lib/http/static-brotli.mjs). */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/**
+ * The bytes of a response as sent to a browser, compressed as the server chose (the worker
+ * script's weight, and that of a script the page took from the worker's precache, which the
+ * worker downloaded once just the same).
+ */
+function servedBytes(url) {
   return new Promise((resolve, reject) => {
-    get(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+    get(url, { headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING } }, (response) => {
       let bytes = 0;
       response.on('data', (chunk) => (bytes += chunk.length));
       response.on('end', () =>
@@ -130,11 +139,16 @@ export async function measureScreenWeight(server) {
           // A script the worker answered from its precache crossed no network here (Playwright
           // gives no size for it): what the worker downloaded is counted apart.
           const fromWorker = response.fromServiceWorker();
+          // Asked again of the server as a browser asks: the page may have had it from the worker
+          // or from the HTTP cache the worker's precache filled, with no size to read.
+          const served = await servedBytes(request.url());
           scripts.push({
             url: request.url(),
             fromWorker,
-            encoding: (await response.headerValue('content-encoding')) ?? 'identity',
+            encoding: served.encoding,
             transferredBytes: fromWorker ? 0 : Math.max(0, sizes.responseBodySize),
+            // Counted wherever the page took it from: the worker downloaded it just the same.
+            servedBytes: served.bytes,
             headerBytes: sizes.responseHeadersSize,
             decodedBytes: body.length,
             // What a front proxy serving pre-compressed brotli would send instead (context only).
@@ -190,7 +204,7 @@ export async function measureScreenWeight(server) {
 
     // The worker: its script (compressed as served), what it downloaded to precache the build
     // once it was there, and a second visit in a new window once it looks after the app.
-    const workerScript = await gzippedBytes(`${server.origin}/sw.js`);
+    const workerScript = await servedBytes(`${server.origin}/sw.js`);
     await page.waitForFunction(
       async () => {
         const registration = await navigator.serviceWorker.getRegistration();
@@ -210,31 +224,37 @@ export async function measureScreenWeight(server) {
     const warm = await scriptsOfVisit(warmPage, `${server.origin}/`);
 
     const total = scripts.reduce((sum, s) => sum + s.transferredBytes, 0);
+    // Everything the screen ever loads: the screen, the map and the first touch, each script at
+    // its compressed size as the server sends it, whether the page or the worker downloaded it.
+    const everything = scripts.reduce((sum, s) => sum + s.servedBytes, 0);
     const decoded = scripts.reduce((sum, s) => sum + s.decodedBytes, 0);
     const brotli = scripts.reduce((sum, s) => sum + s.brotliBytes, 0);
     const leafletBytes = leafletChunks.reduce((sum, s) => sum + s.transferredBytes, 0);
     const bytesOf = (list) => list.reduce((sum, s) => sum + s.transferredBytes, 0);
+    const servedOf = (list) => list.reduce((sum, s) => sum + s.servedBytes, 0);
     const screenScripts = scripts.filter((s) => !s.leaflet && s.phase === 'screen');
     const touchScripts = scripts.filter((s) => !s.leaflet && s.phase === 'first touch');
-    const screen = bytesOf(screenScripts);
+    const screen = servedOf(screenScripts);
     const uncompressed = scripts.filter((s) => s.encoding === 'identity' && s.decodedBytes > 1_000);
-    const passed = screen <= BUDGET.scriptKb * KB && leafletAfterPaint;
+    const passed =
+      screen <= BUDGET.scriptKb * KB && everything <= BUDGET.everythingKb * KB && leafletAfterPaint;
     return {
       id: 'screen-weight',
       title: 'quote screen weight',
-      budget: `≤ ${BUDGET.scriptKb} KB of compressed JavaScript for the screen; the map's code (Leaflet) after first paint`,
+      budget: `≤ ${BUDGET.scriptKb} KB of compressed JavaScript for the screen, ≤ ${BUDGET.everythingKb} KB with the map and the first touch; the map's code (Leaflet) after first paint`,
       result:
         `screen ${round(screen / KB, 1)} KB in ${screenScripts.length} scripts; ` +
         (leafletChunks.length === 0
           ? 'Leaflet chunk not found'
           : `map ${round(leafletBytes / KB, 1)} KB requested at ${Math.round(leafletRequestedAt)} ms, after first paint at ${Math.round(firstPaint ?? Number.NaN)} ms`) +
-        `; first touch ${round(bytesOf(touchScripts) / KB, 1)} KB (${touchScripts.filter((s) => s.fromWorker).length} of ${touchScripts.length} scripts from the worker); all together ${round(total / KB, 1)} KB` +
+        `; first touch ${round(servedOf(touchScripts) / KB, 1)} KB (${touchScripts.filter((s) => s.fromWorker).length} of ${touchScripts.length} scripts from the worker); everything ${round(everything / KB, 1)} KB (${round(total / KB, 1)} KB of it through the page's network)` +
         `; apart: worker script ${round(workerScript.bytes / KB, 1)} KB (${workerScript.encoding}), its own downloads: build files ${workerKb('build')} KB (${workerCount('build')} files the page had not loaded), the screen's copy ${workerKb('screen')} KB, tiles ${workerKb('tiles')} KB (${workerCount('tiles')} not in the HTTP cache)` +
         `; warm visit ${round(warm.transferredBytes / KB, 1)} KB of script transferred (${warm.fromWorker} of ${warm.scripts} scripts from the worker)`,
       passed,
       figures: {
         screenKb: round(screen / KB, 1),
-        firstTouchKb: round(bytesOf(touchScripts) / KB, 1),
+        firstTouchKb: round(servedOf(touchScripts) / KB, 1),
+        everythingKb: round(everything / KB, 1),
         scriptTransferredKb: round(total / KB, 1),
         scriptDecodedKb: round(decoded / KB, 1),
         scriptBrotliKb: round(brotli / KB, 1),
@@ -261,7 +281,8 @@ export async function measureScreenWeight(server) {
       chunks: scripts
         .map((s) => ({
           path: new URL(s.url).pathname,
-          kb: round(s.transferredBytes / KB, 1),
+          kb: round(s.servedBytes / KB, 1),
+          fromWorker: s.fromWorker,
           decodedKb: round(s.decodedBytes / KB, 1),
           encoding: s.encoding,
           holds: s.holds.join(', ') || 'app code / other',
