@@ -153,7 +153,13 @@ try {
   await figure('several-dropoffs', () => measureSeveralDropoffs(server, { smoke }));
   if (screenPresent) {
     await figure('screen-weight', () => measureScreenWeight(server));
-    await figure('lighthouse', () => measureLighthouse(server, { smoke }));
+    await figure('lighthouse', () =>
+      measureLighthouse(server, {
+        smoke,
+        startColdServer: () =>
+          startApp({ label: 'cold server', env: { NEXT_PUBLIC_TILE_URL: tiles.urlTemplate } }),
+      }),
+    );
     await figure('first-quote-effort', () => measureFirstQuoteEffort(server, { tiles }));
   } else {
     notMeasured('screen-weight', 'not measured: screen missing');

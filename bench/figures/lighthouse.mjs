@@ -1,12 +1,15 @@
 // Figure 5: Lighthouse (its default mobile profile: a mid-range phone, simulated slow 4G and 4×
-// CPU slowdown) on the signed-in screen, tiles served on loopback. Several runs, median reported.
+// CPU slowdown) on the signed-in screen, tiles served on loopback by the bench's tile server.
+// Several runs on the bench's warm server, median reported; and a few on a server just started
+// (nothing loaded or compiled yet), as a dispatcher's first open of the day finds it. The budget
+// holds for both.
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumPath, CHROMIUM_FLAGS } from '../lib/browser.mjs';
 import { signIn } from '../lib/http.mjs';
 import { round, roundSpread, spread } from '../lib/stats.mjs';
 
-export const BUDGET = { performance: 95, accessibility: 95, cls: 0.05 };
+export const BUDGET = { performance: 95, accessibility: 95, cls: 0.05, tbtMs: 200 };
 
 /** Where the time goes, for whoever fixes a miss: the LCP element and phases, heavy scripts. */
 function diagnosticsOf(lhr) {
@@ -98,38 +101,74 @@ async function auditWithRetry(url, cookie, tries = 3) {
   }
 }
 
-export async function measureLighthouse(server, { smoke }) {
-  const plan = { runs: smoke ? 1 : 5 };
+/** Medians and spreads of a set of audits, and whether they keep the budget. */
+function summarize(runs) {
+  const of = (key) => spread(runs.map((run) => run[key]));
+  const figures = {
+    performance: of('performance'),
+    accessibility: of('accessibility'),
+    cls: of('cls'),
+    fcpMs: of('fcpMs'),
+    lcpMs: of('lcpMs'),
+    tbtMs: of('tbtMs'),
+    speedIndexMs: of('siMs'),
+  };
+  const passed =
+    figures.performance.median >= BUDGET.performance &&
+    figures.accessibility.median >= BUDGET.accessibility &&
+    figures.cls.median <= BUDGET.cls &&
+    figures.tbtMs.median <= BUDGET.tbtMs;
+  const { performance, accessibility, cls, tbtMs, lcpMs } = figures;
+  const text =
+    `performance ${performance.median} (${performance.min}–${performance.max}), ` +
+    `TBT ${Math.round(tbtMs.median)} ms, LCP ${round(lcpMs.median / 1000, 2)} s, ` +
+    `accessibility ${accessibility.median}, CLS ${round(cls.median, 3)}`;
+  const rounded = Object.fromEntries(
+    Object.entries(figures).map(([key, value]) => [key, roundSpread(value, key === 'cls' ? 3 : 0)]),
+  );
+  return { passed, text, figures: rounded };
+}
+
+/**
+ * `startColdServer` starts a server of the same build and settings that has answered nothing yet
+ * (and returns it with a `stop()`); without it, or in a smoke run, only the warm server is audited.
+ */
+export async function measureLighthouse(server, { smoke, startColdServer }) {
+  const plan = { runs: smoke ? 1 : 5, coldRuns: smoke || !startColdServer ? 0 : 3 };
   const runs = [];
   for (let i = 0; i < plan.runs; i++) {
     // A session per run: each audit starts from a cold, signed-in browser.
     const cookie = await signIn(server.origin);
     runs.push(await auditWithRetry(`${server.origin}/`, cookie));
   }
-  const of = (key) => spread(runs.map((run) => run[key]));
-  const [performance, accessibility, cls] = [of('performance'), of('accessibility'), of('cls')];
-  const passed =
-    performance.median >= BUDGET.performance &&
-    accessibility.median >= BUDGET.accessibility &&
-    cls.median <= BUDGET.cls;
+  const coldRuns = [];
+  for (let i = 0; i < plan.coldRuns; i++) {
+    const cold = await startColdServer();
+    try {
+      // The dispatcher's session is older than the server: only the sign-in route has run.
+      const cookie = await signIn(cold.origin);
+      coldRuns.push(await auditWithRetry(`${cold.origin}/`, cookie));
+    } finally {
+      await cold.stop();
+    }
+  }
+  const warm = summarize(runs);
+  const coldSummary = coldRuns.length > 0 ? summarize(coldRuns) : null;
+  const passed = warm.passed && (coldSummary?.passed ?? true);
   return {
     id: 'lighthouse',
     title: 'quote screen under Lighthouse (mobile)',
-    budget: `performance ≥ ${BUDGET.performance}, accessibility ≥ ${BUDGET.accessibility}, CLS ≤ ${BUDGET.cls}`,
-    result: `performance ${performance.median} (${performance.min}–${performance.max}), accessibility ${accessibility.median}, CLS ${round(cls.median, 3)}`,
+    budget: `performance ≥ ${BUDGET.performance}, TBT ≤ ${BUDGET.tbtMs} ms, accessibility ≥ ${BUDGET.accessibility}, CLS ≤ ${BUDGET.cls} (medians), warm and cold server`,
+    result:
+      `warm server (${runs.length} runs): ${warm.text}` +
+      (coldSummary
+        ? `; cold server (${coldRuns.length} runs, each on a server just started): ${coldSummary.text}`
+        : '; cold server: not audited in a smoke run'),
     passed,
     plan,
-    figures: {
-      performance: roundSpread(performance, 0),
-      accessibility: roundSpread(accessibility, 0),
-      cls: roundSpread(cls, 3),
-      fcpMs: roundSpread(of('fcpMs'), 0),
-      lcpMs: roundSpread(of('lcpMs'), 0),
-      tbtMs: roundSpread(of('tbtMs'), 0),
-      speedIndexMs: roundSpread(of('siMs'), 0),
-    },
+    figures: { ...warm.figures, ...(coldSummary ? { cold: coldSummary.figures } : {}) },
     failedAccessibilityAudits: [...new Set(runs.flatMap((run) => run.failedAccessibilityAudits))],
-    benchmarkIndex: runs.map((run) => run.benchmarkIndex),
+    benchmarkIndex: [...runs, ...coldRuns].map((run) => run.benchmarkIndex),
     diagnostics: runs[Math.floor(runs.length / 2)].diagnostics,
   };
 }

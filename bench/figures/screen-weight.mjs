@@ -230,7 +230,6 @@ export async function measureScreenWeight(server) {
     const decoded = scripts.reduce((sum, s) => sum + s.decodedBytes, 0);
     const brotli = scripts.reduce((sum, s) => sum + s.brotliBytes, 0);
     const leafletBytes = leafletChunks.reduce((sum, s) => sum + s.transferredBytes, 0);
-    const bytesOf = (list) => list.reduce((sum, s) => sum + s.transferredBytes, 0);
     const servedOf = (list) => list.reduce((sum, s) => sum + s.servedBytes, 0);
     const screenScripts = scripts.filter((s) => !s.leaflet && s.phase === 'screen');
     const touchScripts = scripts.filter((s) => !s.leaflet && s.phase === 'first touch');
