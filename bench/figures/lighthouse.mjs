@@ -129,6 +129,20 @@ function summarize(runs) {
   return { passed, text, figures: rounded };
 }
 
+/** Waits until the server has used under 10 ms of CPU in each of two 250 ms spells (15 s at most). */
+async function untilIdle(server) {
+  if (server.cpuMs() === undefined) return;
+  const deadline = Date.now() + 15_000;
+  let quiet = 0;
+  let before = server.cpuMs();
+  while (quiet < 2 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = server.cpuMs();
+    quiet = now - before < 10 ? quiet + 1 : 0;
+    before = now;
+  }
+}
+
 /**
  * `startColdServer` starts a server of the same build and settings that has answered nothing yet
  * (and returns it with a `stop()`); without it, or in a smoke run, only the warm server is audited.
@@ -145,6 +159,9 @@ export async function measureLighthouse(server, { smoke, startColdServer }) {
   for (let i = 0; i < plan.coldRuns; i++) {
     const cold = await startColdServer();
     try {
+      // Next loads every route's code in the background once it listens; the first dispatcher of
+      // the day arrives after that, to a server that has rendered nothing yet.
+      await untilIdle(cold);
       // The dispatcher's session is older than the server: only the sign-in route has run.
       const cookie = await signIn(cold.origin);
       coldRuns.push(await auditWithRetry(`${cold.origin}/`, cookie));
