@@ -32,8 +32,8 @@ const config = [
     rules: { 'no-console': 'off' },
   },
   {
-    // Next loads next.config.js with require(): it is CommonJS, and so are the modules it reads.
-    files: ['next.config.js'],
+    // Next loads next.config.js and its loaders with require(): CommonJS, as are the modules they read.
+    files: ['next.config.js', 'lib/build/*.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 ];

@@ -15,6 +15,15 @@ const nextConfig = {
     // use-intl's formatter for compiled messages only: no ICU parser in the bundle.
     resolveAlias: { 'use-intl/format-message': 'use-intl/format-message/format-only' },
     rules: {
+      // The browser's validation of the quote and sign-in forms: esbuild tree-shakes zod/mini,
+      // Turbopack does not (lib/build/bundle-with-esbuild.js).
+      '*.ts': {
+        condition: {
+          path: /(^|[\\/])(lib[\\/]quote[\\/]browser-validation|components[\\/]session[\\/]sign-in-check)\.ts$/,
+        },
+        loaders: [require.resolve('./lib/build/bundle-with-esbuild.js')],
+        as: '*.js',
+      },
       '*.json': {
         condition: { path: /(^|[\\/])messages[\\/][^\\/]+\.json$/ },
         loaders: [require.resolve('./lib/i18n/precompile-messages.js')],

@@ -14,9 +14,9 @@ let loading: Promise<QuoteResolver> | null = null;
  * they are in by the time two pins are placed. The rules are exactly the server's, written once.
  */
 export function loadQuoteResolver(): Promise<QuoteResolver> {
-  loading ??= Promise.all([import('@hookform/resolvers/zod'), import('@/lib/quote/schema')])
+  loading ??= import('@/lib/quote/browser-validation')
     .then(
-      ([{ zodResolver }, { quoteRequestSchema }]) =>
+      ({ zodResolver, quoteRequestSchema }) =>
         // zod types lat/lng as numbers; the draft has none until a pin is placed.
         zodResolver(quoteRequestSchema) as unknown as QuoteResolver,
     )
