@@ -1,0 +1,261 @@
+// Figure: time to first pin (issue 19). A cold, signed-in tablet opens the quote screen with the
+// CPU slowed 4× and Lighthouse's slow-4G figures; from navigation start Chromium taps the middle of
+// the map until pin A is in the DOM. The same is done to a bare Next + react-leaflet page of the
+// same map (bench/lib/bare-map-app.mjs, built by the bench): the floor of this stack. Medians of
+// several runs, app and bare page taking turns so that a change in the machine's load falls on
+// both; the budget is the ratio.
+//
+// Taps are touch taps (page.touchscreen.tap: touchstart/touchend, then the click the browser
+// makes of them), as a dispatcher's finger on the tablet: both pages hear them through Leaflet's
+// click event. They are raw taps at a point, with none of Playwright's waiting for the element to
+// be stable, so a tap the page cannot take yet is lost, as a finger's would be.
+//
+// The app's service worker is blocked: it registers only once the page has loaded and the browser
+// is idle, and its downloads would escape the throttling (CDP throttles the page, not the worker).
+import { launchChromium } from '../lib/browser.mjs';
+import { buildBareMapApp, startBareMapApp } from '../lib/bare-map-app.mjs';
+import { DISPATCHER } from '../lib/trip.mjs';
+import { round, roundSpread, sleep, spread } from '../lib/stats.mjs';
+
+export const BUDGET = { ratio: 1.3 };
+
+/**
+ * Lighthouse's slow 4G as the issue gives it: 150 ms round trip, 1.6 Mbps down, 750 Kbps up (in
+ * bytes per second for CDP), applied per request by Chromium.
+ */
+export const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+export const CPU_SLOWDOWN = 4;
+/** A tablet held upright (iPad Air's CSS size): the map across the top of the quote screen. */
+const TABLET = {
+  viewport: { width: 820, height: 1180 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 1,
+  locale: 'es-MX',
+  timezoneId: 'America/Mexico_City',
+  serviceWorkers: 'block',
+};
+const TAP_EVERY_MS = 50;
+const GIVE_UP_MS = 60_000;
+
+/**
+ * Runs in the page before any of its scripts: records (performance.now(), ms from navigation
+ * start) when Leaflet's container, its first loaded tile and pin A first appear, and every tap as
+ * the page hears it. A MutationObserver's callback runs right after the task that changed the DOM,
+ * so the pin's time is when it was inserted, not when a poll from outside noticed it. The container
+ * (with the middle of its box) and the pin are also told to the bench through a binding at once:
+ * asking the page instead would wait for its main thread, which is busy just then, and delay the
+ * taps by the harness's doing.
+ */
+function recordMarks() {
+  const marks = { taps: [] };
+  Object.defineProperty(window, '__firstPin', { value: marks });
+  const mark = (name) => {
+    if (marks[name] === undefined) marks[name] = performance.now();
+  };
+  const observer = new MutationObserver(() => {
+    const container = marks.container === undefined && document.querySelector('.leaflet-container');
+    if (container) {
+      mark('container');
+      const box = container.getBoundingClientRect();
+      window.__firstPinSeen('container', {
+        x: box.x + box.width / 2,
+        y: box.y + box.height / 2,
+        width: box.width,
+        height: box.height,
+      });
+    }
+    if (marks.tile === undefined && document.querySelector('.leaflet-tile-loaded')) mark('tile');
+    if (document.querySelector('[data-pin="A"]')) {
+      mark('pin');
+      observer.disconnect();
+      window.__firstPinSeen('pin');
+    }
+  });
+  observer.observe(document, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['class'],
+  });
+  // `sent` is when the tap was made; `heard` when the page's main thread got round to it.
+  addEventListener(
+    'touchstart',
+    (event) => marks.taps.push({ sent: event.timeStamp, heard: performance.now() }),
+    { capture: true, passive: true },
+  );
+  addEventListener('click', () => mark('click'), { capture: true });
+}
+
+/** One cold visit: a new context (empty cache), throttled, tapping until pin A is there. */
+async function visit(browser, { origin, signIn }) {
+  const context = await browser.newContext(TABLET);
+  try {
+    if (signIn) {
+      const response = await context.request.post(`${origin}/api/session`, {
+        headers: { origin },
+        data: DISPATCHER,
+      });
+      if (response.status() !== 200) throw new Error(`sign-in failed: HTTP ${response.status()}`);
+    }
+    let pinSeen = false;
+    /** When the bench heard of the container and made its first tap (epoch ms): the harness's lag. */
+    const told = {};
+    let foundContainer;
+    const containerSeen = new Promise((resolve) => (foundContainer = resolve));
+    await context.exposeBinding('__firstPinSeen', (_source, what, box) => {
+      if (what === 'container') {
+        told.container = Date.now();
+        foundContainer(box);
+      }
+      if (what === 'pin') pinSeen = true;
+    });
+    await context.addInitScript(recordMarks);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+
+    await page.goto(`${origin}/`, { waitUntil: 'commit', timeout: GIVE_UP_MS });
+    if (new URL(page.url()).pathname !== '/') {
+      throw new Error(`${origin}/ went to ${page.url()}, not the map`);
+    }
+    // No tap can place a pin before Leaflet's container exists: the taps start when it does.
+    const deadline = Date.now() + GIVE_UP_MS;
+    const map = await Promise.race([
+      containerSeen,
+      sleep(GIVE_UP_MS).then(() =>
+        Promise.reject(new Error(`${origin}/: no map in ${GIVE_UP_MS} ms`)),
+      ),
+    ]);
+    while (!pinSeen) {
+      if (Date.now() > deadline) throw new Error(`${origin}/: no pin A after ${GIVE_UP_MS} ms`);
+      told.firstTap ??= Date.now();
+      await page.touchscreen.tap(map.x, map.y);
+      await sleep(TAP_EVERY_MS);
+    }
+
+    const marks = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0];
+      const paint = (name) =>
+        performance.getEntriesByType('paint').find((entry) => entry.name === name)?.startTime;
+      return {
+        ...window.__firstPin,
+        timeOrigin: performance.timeOrigin,
+        html: navigation?.responseEnd,
+        fcp: paint('first-contentful-paint'),
+        domContentLoaded: navigation?.domContentLoadedEventEnd || undefined,
+        load: navigation?.loadEventEnd || undefined,
+      };
+    });
+    // The tap that placed the pin: the last one the page heard before the pin came.
+    const placing = marks.taps.filter((tap) => tap.heard <= marks.pin).at(-1);
+    return {
+      pinMs: marks.pin,
+      htmlMs: marks.html,
+      fcpMs: marks.fcp,
+      domContentLoadedMs: marks.domContentLoaded,
+      containerMs: marks.container,
+      firstTileMs: marks.tile,
+      firstTapMs: marks.taps[0]?.heard,
+      placingTapSentMs: placing?.sent,
+      placingTapHeardMs: placing?.heard,
+      firstClickMs: marks.click,
+      loadMs: marks.load,
+      benchHeardContainerMs: told.container - marks.timeOrigin,
+      benchFirstTapMs: told.firstTap - marks.timeOrigin,
+      tapsBeforePin: marks.taps.filter((tap) => tap.heard <= marks.pin).length,
+      map: { width: map.width, height: map.height },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Min / median / max of one mark over the runs, in ms (undefined marks left out). */
+function spreadOf(runs, key) {
+  const values = runs.map((run) => run[key]).filter((value) => Number.isFinite(value));
+  return values.length > 0 ? roundSpread(spread(values), 0) : undefined;
+}
+
+const MARKS = [
+  'htmlMs',
+  'fcpMs',
+  'domContentLoadedMs',
+  'containerMs',
+  'firstTileMs',
+  'benchHeardContainerMs',
+  'benchFirstTapMs',
+  'firstTapMs',
+  'placingTapSentMs',
+  'placingTapHeardMs',
+  'pinMs',
+  'loadMs',
+  'tapsBeforePin',
+];
+const seconds = (ms) => `${round(ms / 1000, 2).toFixed(2)} s`;
+
+/**
+ * `server` is the app's (serving tiles from `tiles`); `bare` false leaves the floor out (a smoke
+ * run: the figure is then reported but cannot be judged).
+ */
+export async function measureFirstPin(server, { tiles, smoke, bare = true, log = () => {} }) {
+  const plan = { runs: smoke ? 1 : 5, bare };
+  const build = bare ? buildBareMapApp({ log }) : undefined;
+  const floor = bare ? await startBareMapApp(build.dir, { tileUrl: tiles.urlTemplate }) : undefined;
+  const browser = await launchChromium();
+  const runs = { app: [], bare: [] };
+  try {
+    for (let i = 0; i < plan.runs; i++) {
+      runs.app.push(await visit(browser, { origin: server.origin, signIn: true }));
+      if (floor) runs.bare.push(await visit(browser, { origin: floor.origin, signIn: false }));
+    }
+  } finally {
+    await browser.close();
+    await floor?.stop();
+  }
+
+  const app = spreadOf(runs.app, 'pinMs');
+  const floorPin = floor ? spreadOf(runs.bare, 'pinMs') : undefined;
+  const ratio = floorPin ? app.median / floorPin.median : Number.NaN;
+  const of = (list) => Object.fromEntries(MARKS.map((key) => [key, spreadOf(list, key)]));
+  return {
+    id: 'first-pin',
+    title: 'time to first pin (4× CPU, slow 4G)',
+    budget: `≤ ${BUDGET.ratio}× the bare Next + react-leaflet page's`,
+    result: floorPin
+      ? `app ${seconds(app.median)} vs bare page ${seconds(floorPin.median)} (ratio ${round(ratio, 2).toFixed(2)}×), medians of ${plan.runs}`
+      : `app ${seconds(app.median)}, median of ${plan.runs}; bare page not measured (smoke), not judged`,
+    // Not measured (the bare page left out) is not met.
+    passed: Boolean(floorPin) && ratio <= BUDGET.ratio,
+    plan,
+    conditions: {
+      cpuSlowdown: CPU_SLOWDOWN,
+      network: SLOW_4G,
+      viewport: TABLET.viewport,
+      tapEveryMs: TAP_EVERY_MS,
+    },
+    figures: {
+      ratio: round(ratio, 3),
+      app: of(runs.app),
+      ...(floor ? { bare: of(runs.bare) } : {}),
+    },
+    ...(build
+      ? {
+          barePage: {
+            dir: build.dir,
+            buildSeconds: round(build.seconds, 1),
+            reused: build.reused,
+            versions: build.versions,
+          },
+        }
+      : {}),
+    runs,
+  };
+}
