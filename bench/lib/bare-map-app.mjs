@@ -103,7 +103,7 @@ const versionOf = (name) =>
 
 /**
  * The bare app's directory, built. A build is kept in the temporary directory under a name made
- * of the page's sources and the versions of what it is built with, so a second bench run reuses
+ * of the page's sources, the checkout and the versions it is built with, so a second bench run reuses
  * it; `built.seconds` is how long this call's build took (0 when reused).
  */
 export function buildBareMapApp({ log = () => {} } = {}) {
@@ -111,7 +111,8 @@ export function buildBareMapApp({ log = () => {} } = {}) {
     (name) => `${name}@${versionOf(name)}`,
   );
   const key = createHash('sha256')
-    .update(JSON.stringify({ FILES, versions }))
+    // The checkout too: the build's node_modules link leads to this one's.
+    .update(JSON.stringify({ FILES, versions, root: ROOT }))
     .digest('hex')
     .slice(0, 16);
   const dir = join(tmpdir(), `dispatch-quote-bare-map-${key}`);
