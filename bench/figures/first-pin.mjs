@@ -170,6 +170,13 @@ async function visit(browser, { origin, signIn }) {
       };
     });
     const scripts = marks.resources.filter((r) => r.script && r.end <= marks.container);
+    // The page's own scripts are those the HTML asks for, before DOMContentLoaded; the map's chunk
+    // is the last script asked for before the map was there (the dynamic import, after hydration).
+    const pageScripts = scripts.filter((r) => r.start <= marks.domContentLoaded);
+    const mapChunk = scripts.reduce(
+      (last, r) => (r.start > (last?.start ?? -1) ? r : last),
+      undefined,
+    );
     const before = (filter) =>
       marks.resources
         .filter((r) => r.end <= marks.pin && filter(r))
@@ -198,9 +205,10 @@ async function visit(browser, { origin, signIn }) {
         1,
       ),
       requestsBeforePin: marks.resources.filter((r) => r.end <= marks.pin).length,
-      // The last script asked for before the map was there: the dynamic import of the map's chunk.
-      lastScriptRequestedMs: Math.max(...scripts.map((r) => r.start)),
-      lastScriptArrivedMs: Math.max(...scripts.map((r) => r.end)),
+      pageScriptsArrivedMs: Math.max(...pageScripts.map((r) => r.end)),
+      mapChunkRequestedMs: mapChunk?.start,
+      mapChunkArrivedMs: mapChunk?.end,
+      mapChunkKb: mapChunk && round(mapChunk.bytes / 1000, 1),
       // Every request that ended before the pin, for whoever looks for what to cut (JSON only).
       requests: marks.resources
         .filter((r) => r.end <= marks.pin)
@@ -229,8 +237,9 @@ const MARKS = [
   'htmlMs',
   'fcpMs',
   'domContentLoadedMs',
-  'lastScriptRequestedMs',
-  'lastScriptArrivedMs',
+  'pageScriptsArrivedMs',
+  'mapChunkRequestedMs',
+  'mapChunkArrivedMs',
   'containerMs',
   'firstTileMs',
   'benchHeardContainerMs',
@@ -243,6 +252,7 @@ const MARKS = [
   'tapsBeforePin',
   'kbBeforePin',
   'scriptKbBeforePin',
+  'mapChunkKb',
   'cssKbBeforePin',
   'requestsBeforePin',
 ];
