@@ -169,62 +169,69 @@ async function visit(browser, { origin, signIn }) {
         })),
       };
     });
-    const scripts = marks.resources.filter((r) => r.script && r.end <= marks.container);
-    // The page's own scripts are those the HTML asks for, before DOMContentLoaded; the map's chunk
-    // is the last script asked for before the map was there (the dynamic import, after hydration).
-    const pageScripts = scripts.filter((r) => r.start <= marks.domContentLoaded);
-    const mapChunk = scripts.reduce(
-      (last, r) => (r.start > (last?.start ?? -1) ? r : last),
-      undefined,
-    );
-    const before = (filter) =>
-      marks.resources
-        .filter((r) => r.end <= marks.pin && filter(r))
-        .reduce((sum, r) => sum + r.bytes, 0);
-    // The tap that placed the pin: the last one the page heard before the pin came.
-    const placing = marks.taps.filter((tap) => tap.heard <= marks.pin).at(-1);
     return {
-      pinMs: marks.pin,
-      htmlMs: marks.html,
-      fcpMs: marks.fcp,
-      domContentLoadedMs: marks.domContentLoaded,
-      containerMs: marks.container,
-      firstTileMs: marks.tile,
-      firstTapMs: marks.taps[0]?.heard,
-      placingTapSentMs: placing?.sent,
-      placingTapHeardMs: placing?.heard,
-      firstClickMs: marks.click,
-      loadMs: marks.load,
+      ...splitOfVisit(marks),
       benchHeardContainerMs: told.container - marks.timeOrigin,
       benchFirstTapMs: told.firstTap - marks.timeOrigin,
-      // What crossed the network before the pin (cross-origin tiles count 0: no Timing-Allow-Origin).
-      kbBeforePin: round((marks.htmlBytes + before(() => true)) / 1000, 1),
-      scriptKbBeforePin: round(before((r) => r.script) / 1000, 1),
-      cssKbBeforePin: round(
-        before((r) => !r.script && (r.type === 'link' || r.type === 'css')) / 1000,
-        1,
-      ),
-      requestsBeforePin: marks.resources.filter((r) => r.end <= marks.pin).length,
-      pageScriptsArrivedMs: Math.max(...pageScripts.map((r) => r.end)),
-      mapChunkRequestedMs: mapChunk?.start,
-      mapChunkArrivedMs: mapChunk?.end,
-      mapChunkKb: mapChunk && round(mapChunk.bytes / 1000, 1),
-      // Every request that ended before the pin, for whoever looks for what to cut (JSON only).
-      requests: marks.resources
-        .filter((r) => r.end <= marks.pin)
-        .map((r) => ({
-          url: shortUrl(r.name),
-          type: r.type,
-          startMs: Math.round(r.start),
-          endMs: Math.round(r.end),
-          kb: round(r.bytes / 1000, 1),
-        })),
-      tapsBeforePin: marks.taps.filter((tap) => tap.heard <= marks.pin).length,
       map: { width: map.width, height: map.height },
     };
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Where one visit's time went, from what the page recorded (ms from navigation start): the marks
+ * on the way to the pin, the tap that placed it, and what crossed the network before it.
+ */
+export function splitOfVisit(marks) {
+  const scripts = marks.resources.filter((r) => r.script && r.end <= marks.container);
+  // The page's own scripts are those the HTML asks for, before DOMContentLoaded; the map's chunks
+  // those asked for after it and before the map was there (the dynamic import, after hydration).
+  const pageScripts = scripts.filter((r) => r.start <= marks.domContentLoaded);
+  const mapChunks = scripts.filter((r) => r.start > marks.domContentLoaded);
+  const before = (filter) =>
+    marks.resources
+      .filter((r) => r.end <= marks.pin && filter(r))
+      .reduce((sum, r) => sum + r.bytes, 0);
+  // The tap that placed the pin: the last one the page heard before the pin came.
+  const placing = marks.taps.filter((tap) => tap.heard <= marks.pin).at(-1);
+  return {
+    pinMs: marks.pin,
+    htmlMs: marks.html,
+    fcpMs: marks.fcp,
+    domContentLoadedMs: marks.domContentLoaded,
+    containerMs: marks.container,
+    firstTileMs: marks.tile,
+    firstTapMs: marks.taps[0]?.heard,
+    placingTapSentMs: placing?.sent,
+    placingTapHeardMs: placing?.heard,
+    firstClickMs: marks.click,
+    loadMs: marks.load,
+    // What crossed the network before the pin (cross-origin tiles count 0: no Timing-Allow-Origin).
+    kbBeforePin: round((marks.htmlBytes + before(() => true)) / 1000, 1),
+    scriptKbBeforePin: round(before((r) => r.script) / 1000, 1),
+    cssKbBeforePin: round(
+      before((r) => !r.script && (r.type === 'link' || r.type === 'css')) / 1000,
+      1,
+    ),
+    requestsBeforePin: marks.resources.filter((r) => r.end <= marks.pin).length,
+    pageScriptsArrivedMs: Math.max(...pageScripts.map((r) => r.end)),
+    mapChunksRequestedMs: Math.min(...mapChunks.map((r) => r.start)),
+    mapChunksArrivedMs: Math.max(...mapChunks.map((r) => r.end)),
+    mapChunksKb: round(mapChunks.reduce((sum, r) => sum + r.bytes, 0) / 1000, 1),
+    // Every request that ended before the pin, for whoever looks for what to cut (JSON only).
+    requests: marks.resources
+      .filter((r) => r.end <= marks.pin)
+      .map((r) => ({
+        url: shortUrl(r.name),
+        type: r.type,
+        startMs: Math.round(r.start),
+        endMs: Math.round(r.end),
+        kb: round(r.bytes / 1000, 1),
+      })),
+    tapsBeforePin: marks.taps.filter((tap) => tap.heard <= marks.pin).length,
+  };
 }
 
 /** Min / median / max of one mark over the runs (ms to the unit, KB to 0.1; none left out). */
@@ -238,8 +245,8 @@ const MARKS = [
   'fcpMs',
   'domContentLoadedMs',
   'pageScriptsArrivedMs',
-  'mapChunkRequestedMs',
-  'mapChunkArrivedMs',
+  'mapChunksRequestedMs',
+  'mapChunksArrivedMs',
   'containerMs',
   'firstTileMs',
   'benchHeardContainerMs',
@@ -252,7 +259,7 @@ const MARKS = [
   'tapsBeforePin',
   'kbBeforePin',
   'scriptKbBeforePin',
-  'mapChunkKb',
+  'mapChunksKb',
   'cssKbBeforePin',
   'requestsBeforePin',
 ];
