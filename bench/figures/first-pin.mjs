@@ -253,6 +253,7 @@ const MARKS = [
   'firstTapMs',
   'placingTapSentMs',
   'placingTapHeardMs',
+  'firstClickMs',
   'pinMs',
   'loadMs',
   'tapsBeforePin',
