@@ -24,6 +24,7 @@ import { describeMachine, describeSource, describeVersions } from './lib/machine
 import { markdownReport } from './lib/report.mjs';
 import { startTileServer } from './lib/tile-server.mjs';
 import { measureAppOverhead } from './figures/app-overhead.mjs';
+import { measureFirstPin } from './figures/first-pin.mjs';
 import { measureFirstQuoteEffort } from './figures/first-quote-effort.mjs';
 import { measureLighthouse } from './figures/lighthouse.mjs';
 import { measureLogins } from './figures/logins.mjs';
@@ -45,6 +46,7 @@ const FIGURES = [
   'zone-growth',
   'screen-weight',
   'lighthouse',
+  'first-pin',
   'first-quote-effort',
   'memory',
   'sign-in-flood',
@@ -59,6 +61,7 @@ const TITLES = {
   'zone-growth': 'zone lookup growth',
   'screen-weight': 'quote screen weight',
   lighthouse: 'quote screen under Lighthouse (mobile)',
+  'first-pin': 'time to first pin (4× CPU, slow 4G)',
   'first-quote-effort': 'taps and typed characters to a first quote',
   memory: 'memory',
   'sign-in-flood': 'quotes during a sign-in flood',
@@ -136,6 +139,7 @@ const needsMainServer = [
   'memory',
   'screen-weight',
   'lighthouse',
+  'first-pin',
   'first-quote-effort',
 ].some(wanted);
 const server = needsMainServer
@@ -159,10 +163,12 @@ try {
           startApp({ label: 'cold server', env: { NEXT_PUBLIC_TILE_URL: tiles.urlTemplate } }),
       }),
     );
+    await figure('first-pin', () => measureFirstPin(server, { tiles, smoke, log }));
     await figure('first-quote-effort', () => measureFirstQuoteEffort(server, { tiles }));
   } else {
     notMeasured('screen-weight', 'not measured: screen missing');
     notMeasured('lighthouse', 'not measured: screen missing');
+    notMeasured('first-pin', 'not measured: screen missing');
     notMeasured('first-quote-effort', 'not measured: screen missing');
   }
 } finally {

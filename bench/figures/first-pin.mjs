@@ -1,0 +1,329 @@
+// Figure: time to first pin (issue 19). A cold, signed-in tablet opens the quote screen with the
+// CPU slowed 4× and Lighthouse's slow-4G figures, and the time is taken from navigation start until
+// pin A is in the DOM: Chromium taps the middle of the map every 50 ms from the moment Leaflet's
+// container exists (no tap can place a pin before) until the pin is there. The same is done to a
+// bare Next + react-leaflet page of the same map (bench/lib/bare-map-app.mjs, built by the bench):
+// the floor of this stack. Medians of several runs, app and bare page taking turns so that a
+// change in the machine's load falls on both; the budget is the ratio.
+//
+// Taps are touch taps (page.touchscreen.tap: touchstart/touchend, then the click the browser
+// makes of them), as a dispatcher's finger on the tablet: both pages hear them through Leaflet's
+// click event. They are raw taps at a point, with none of Playwright's waiting for the element to
+// be stable, so a tap the page cannot take yet is lost, as a finger's would be.
+//
+// The app's service worker is blocked: it registers only once the page has loaded and the browser
+// is idle, and its downloads would escape the throttling (CDP throttles the page, not the worker).
+import { launchChromium } from '../lib/browser.mjs';
+import { buildBareMapApp, startBareMapApp } from '../lib/bare-map-app.mjs';
+import { DISPATCHER } from '../lib/trip.mjs';
+import { round, roundSpread, sleep, spread } from '../lib/stats.mjs';
+
+export const BUDGET = { ratio: 1.3 };
+
+/**
+ * Lighthouse's slow 4G as the issue gives it: 150 ms round trip, 1.6 Mbps down, 750 Kbps up (in
+ * bytes per second for CDP), applied per request by Chromium.
+ */
+export const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+export const CPU_SLOWDOWN = 4;
+/** A tablet held upright (iPad Air's CSS size): the map across the top of the quote screen. */
+const TABLET = {
+  viewport: { width: 820, height: 1180 },
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 1,
+  locale: 'es-MX',
+  timezoneId: 'America/Mexico_City',
+  serviceWorkers: 'block',
+};
+const TAP_EVERY_MS = 50;
+const GIVE_UP_MS = 60_000;
+
+/**
+ * Runs in the page before any of its scripts: records (performance.now(), ms from navigation
+ * start) when Leaflet's container, its first loaded tile and pin A first appear, and every tap as
+ * the page hears it. A MutationObserver's callback runs right after the task that changed the DOM,
+ * so the pin's time is when it was inserted, not when a poll from outside noticed it. The container
+ * (with the middle of its box) and the pin are also told to the bench through a binding at once:
+ * asking the page instead would wait for its main thread, which is busy just then, and delay the
+ * taps by the harness's doing.
+ */
+function recordMarks() {
+  const marks = { taps: [] };
+  Object.defineProperty(window, '__firstPin', { value: marks });
+  const mark = (name) => {
+    if (marks[name] === undefined) marks[name] = performance.now();
+  };
+  const observer = new MutationObserver(() => {
+    const container = marks.container === undefined && document.querySelector('.leaflet-container');
+    if (container) {
+      mark('container');
+      const box = container.getBoundingClientRect();
+      window.__firstPinSeen('container', {
+        x: box.x + box.width / 2,
+        y: box.y + box.height / 2,
+        width: box.width,
+        height: box.height,
+      });
+    }
+    if (marks.tile === undefined && document.querySelector('.leaflet-tile-loaded')) mark('tile');
+    if (document.querySelector('[data-pin="A"]')) {
+      mark('pin');
+      observer.disconnect();
+      window.__firstPinSeen('pin');
+    }
+  });
+  observer.observe(document, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['class'],
+  });
+  // `sent` is when the tap was made; `heard` when the page's main thread got round to it.
+  addEventListener(
+    'touchstart',
+    (event) => marks.taps.push({ sent: event.timeStamp, heard: performance.now() }),
+    { capture: true, passive: true },
+  );
+  addEventListener('click', () => mark('click'), { capture: true });
+}
+
+/** A request's path, and for the tile server's (another origin) its host too. */
+function shortUrl(url) {
+  const { host, pathname } = new URL(url);
+  return pathname.startsWith('/tiles/') ? `${host}${pathname}` : pathname;
+}
+
+/** One cold visit: a new context (empty cache), throttled, tapping until pin A is there. */
+async function visit(browser, { origin, signIn }) {
+  const context = await browser.newContext(TABLET);
+  try {
+    if (signIn) {
+      const response = await context.request.post(`${origin}/api/session`, {
+        headers: { origin },
+        data: DISPATCHER,
+      });
+      if (response.status() !== 200) throw new Error(`sign-in failed: HTTP ${response.status()}`);
+    }
+    let pinSeen = false;
+    /** The map's box once it is there. */
+    let map;
+    /** When the bench heard of the container and made its first tap (epoch ms): the harness's lag. */
+    const told = {};
+    await context.exposeBinding('__firstPinSeen', (_source, what, box) => {
+      if (what === 'container') {
+        told.container = Date.now();
+        map = box;
+      }
+      if (what === 'pin') pinSeen = true;
+    });
+    await context.addInitScript(recordMarks);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+
+    await page.goto(`${origin}/`, { waitUntil: 'commit', timeout: GIVE_UP_MS });
+    if (new URL(page.url()).pathname !== '/') {
+      throw new Error(`${origin}/ went to ${page.url()}, not the map`);
+    }
+    // No tap can place a pin before Leaflet's container exists: the taps start when it does.
+    const deadline = Date.now() + GIVE_UP_MS;
+    while (!map) {
+      if (Date.now() > deadline) throw new Error(`${origin}/: no map after ${GIVE_UP_MS} ms`);
+      await sleep(2);
+    }
+    while (!pinSeen) {
+      if (Date.now() > deadline) throw new Error(`${origin}/: no pin A after ${GIVE_UP_MS} ms`);
+      told.firstTap ??= Date.now();
+      await page.touchscreen.tap(map.x, map.y);
+      await sleep(TAP_EVERY_MS);
+    }
+
+    const marks = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0];
+      const paint = (name) =>
+        performance.getEntriesByType('paint').find((entry) => entry.name === name)?.startTime;
+      return {
+        ...window.__firstPin,
+        timeOrigin: performance.timeOrigin,
+        html: navigation?.responseEnd,
+        fcp: paint('first-contentful-paint'),
+        domContentLoaded: navigation?.domContentLoadedEventEnd || undefined,
+        load: navigation?.loadEventEnd || undefined,
+        htmlBytes: navigation?.transferSize,
+        resources: performance.getEntriesByType('resource').map((entry) => ({
+          name: entry.name,
+          type: entry.initiatorType,
+          script: /\.js(\?|$)/.test(entry.name),
+          start: entry.startTime,
+          end: entry.responseEnd,
+          bytes: entry.transferSize,
+        })),
+      };
+    });
+    return {
+      ...splitOfVisit(marks),
+      benchHeardContainerMs: told.container - marks.timeOrigin,
+      benchFirstTapMs: told.firstTap - marks.timeOrigin,
+      map: { width: map.width, height: map.height },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Where one visit's time went, from what the page recorded (ms from navigation start): the marks
+ * on the way to the pin, the tap that placed it, and what crossed the network before it.
+ */
+export function splitOfVisit(marks) {
+  const scripts = marks.resources.filter((r) => r.script && r.end <= marks.container);
+  // The page's own scripts are those the HTML asks for, before DOMContentLoaded; the map's chunks
+  // those asked for after it and before the map was there (the dynamic import, after hydration).
+  const pageScripts = scripts.filter((r) => r.start <= marks.domContentLoaded);
+  const mapChunks = scripts.filter((r) => r.start > marks.domContentLoaded);
+  const before = (filter) =>
+    marks.resources
+      .filter((r) => r.end <= marks.pin && filter(r))
+      .reduce((sum, r) => sum + r.bytes, 0);
+  // The tap that placed the pin: the last one the page heard before the pin came.
+  const placing = marks.taps.filter((tap) => tap.heard <= marks.pin).at(-1);
+  return {
+    pinMs: marks.pin,
+    htmlMs: marks.html,
+    fcpMs: marks.fcp,
+    domContentLoadedMs: marks.domContentLoaded,
+    containerMs: marks.container,
+    firstTileMs: marks.tile,
+    firstTapMs: marks.taps[0]?.heard,
+    placingTapSentMs: placing?.sent,
+    placingTapHeardMs: placing?.heard,
+    firstClickMs: marks.click,
+    loadMs: marks.load,
+    // What crossed the network before the pin (cross-origin tiles count 0: no Timing-Allow-Origin).
+    kbBeforePin: round((marks.htmlBytes + before(() => true)) / 1000, 1),
+    scriptKbBeforePin: round(before((r) => r.script) / 1000, 1),
+    cssKbBeforePin: round(
+      before((r) => !r.script && (r.type === 'link' || r.type === 'css')) / 1000,
+      1,
+    ),
+    requestsBeforePin: marks.resources.filter((r) => r.end <= marks.pin).length,
+    pageScriptsArrivedMs: Math.max(...pageScripts.map((r) => r.end)),
+    mapChunksRequestedMs: Math.min(...mapChunks.map((r) => r.start)),
+    mapChunksArrivedMs: Math.max(...mapChunks.map((r) => r.end)),
+    mapChunksKb: round(mapChunks.reduce((sum, r) => sum + r.bytes, 0) / 1000, 1),
+    // Every request that ended before the pin, for whoever looks for what to cut (JSON only).
+    requests: marks.resources
+      .filter((r) => r.end <= marks.pin)
+      .map((r) => ({
+        url: shortUrl(r.name),
+        type: r.type,
+        startMs: Math.round(r.start),
+        endMs: Math.round(r.end),
+        kb: round(r.bytes / 1000, 1),
+      })),
+    tapsBeforePin: marks.taps.filter((tap) => tap.heard <= marks.pin).length,
+  };
+}
+
+/** Min / median / max of one mark over the runs (ms to the unit, KB to 0.1; none left out). */
+function spreadOf(runs, key) {
+  const values = runs.map((run) => run[key]).filter((value) => Number.isFinite(value));
+  return values.length > 0 ? roundSpread(spread(values), key.endsWith('Ms') ? 0 : 1) : undefined;
+}
+
+const MARKS = [
+  'htmlMs',
+  'fcpMs',
+  'domContentLoadedMs',
+  'pageScriptsArrivedMs',
+  'mapChunksRequestedMs',
+  'mapChunksArrivedMs',
+  'containerMs',
+  'firstTileMs',
+  'benchHeardContainerMs',
+  'benchFirstTapMs',
+  'firstTapMs',
+  'placingTapSentMs',
+  'placingTapHeardMs',
+  'firstClickMs',
+  'pinMs',
+  'loadMs',
+  'tapsBeforePin',
+  'kbBeforePin',
+  'scriptKbBeforePin',
+  'mapChunksKb',
+  'cssKbBeforePin',
+  'requestsBeforePin',
+];
+const seconds = (ms) => `${round(ms / 1000, 2).toFixed(2)} s`;
+
+/**
+ * `server` is the app's, its tiles from `tiles`. A smoke run measures once each: it checks that the
+ * harness works and is not judged (bench/run.mjs), so the bare page is still built and measured.
+ */
+export async function measureFirstPin(server, { tiles, smoke, log = () => {} }) {
+  const plan = { runs: smoke ? 1 : 5 };
+  const build = buildBareMapApp({ log });
+  const floor = await startBareMapApp(build.dir, { tileUrl: tiles.urlTemplate });
+  const runs = { app: [], bare: [] };
+  try {
+    const browser = await launchChromium();
+    try {
+      for (let i = 0; i < plan.runs; i++) {
+        runs.app.push(await visit(browser, { origin: server.origin, signIn: true }));
+        runs.bare.push(await visit(browser, { origin: floor.origin, signIn: false }));
+      }
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await floor.stop();
+  }
+
+  const app = spreadOf(runs.app, 'pinMs');
+  const bare = spreadOf(runs.bare, 'pinMs');
+  const ratio = app.median / bare.median;
+  // The house's way beside the issue's: each app run over the bare run that followed it.
+  const perRound = spread(runs.app.map((run, i) => run.pinMs / runs.bare[i].pinMs));
+  const of = (list) => Object.fromEntries(MARKS.map((key) => [key, spreadOf(list, key)]));
+  /** The run whose pin came at the median: its requests, for the report's reader. */
+  const middle = (list) =>
+    [...list].sort((a, b) => a.pinMs - b.pinMs)[Math.floor(list.length / 2)].requests;
+  const withoutRequests = (list) => list.map(({ requests: _requests, ...run }) => run);
+  return {
+    id: 'first-pin',
+    title: 'time to first pin (4× CPU, slow 4G)',
+    budget: `≤ ${BUDGET.ratio}× the bare Next + react-leaflet page's`,
+    result: `app ${seconds(app.median)} vs bare page ${seconds(bare.median)} (ratio ${round(ratio, 2).toFixed(2)}×; per round ${round(perRound.min, 2)}–${round(perRound.max, 2)}×), medians of ${plan.runs}`,
+    passed: ratio <= BUDGET.ratio,
+    plan,
+    conditions: {
+      cpuSlowdown: CPU_SLOWDOWN,
+      network: SLOW_4G,
+      viewport: TABLET.viewport,
+      tapEveryMs: TAP_EVERY_MS,
+    },
+    figures: {
+      ratio: round(ratio, 3),
+      ratioPerRound: roundSpread(perRound, 3),
+      app: of(runs.app),
+      bare: of(runs.bare),
+    },
+    barePage: {
+      dir: build.dir,
+      buildSeconds: round(build.seconds, 1),
+      reused: build.reused,
+      versions: build.versions,
+    },
+    runs: { app: withoutRequests(runs.app), bare: withoutRequests(runs.bare) },
+    requestsOfMedianRun: { app: middle(runs.app), bare: middle(runs.bare) },
+  };
+}

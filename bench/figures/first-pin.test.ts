@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { splitOfVisit } from './first-pin.mjs';
+
+const APP = 'http://127.0.0.1:4000';
+const script = (path: string, start: number, end: number, bytes: number) => ({
+  name: `${APP}/_next/static/chunks/${path}`,
+  type: 'script',
+  script: true,
+  start,
+  end,
+  bytes,
+});
+
+/** A visit as the page records it: HTML at 200 ms, the map at 1,800, the pin at 2,000. */
+const visit = {
+  timeOrigin: 0,
+  html: 200,
+  fcp: 600,
+  domContentLoaded: 700,
+  load: 1_500,
+  htmlBytes: 5_000,
+  container: 1_800,
+  tile: 1_900,
+  pin: 2_000,
+  click: 1_960,
+  taps: [
+    { sent: 1_810, heard: 1_850 },
+    { sent: 1_870, heard: 1_950 },
+    { sent: 1_990, heard: 2_100 },
+  ],
+  resources: [
+    script('page-a.js', 250, 900, 60_000),
+    script('page-b.js', 260, 1_100, 40_000),
+    {
+      name: `${APP}/_next/static/chunks/screen.css`,
+      type: 'link',
+      script: false,
+      start: 240,
+      end: 500,
+      bytes: 3_000,
+    },
+    script('map-small.js', 1_300, 1_450, 700),
+    script('map.js', 1_302, 1_700, 50_000),
+    {
+      name: 'http://127.0.0.1:5000/tiles/14/3678/7290.png',
+      type: 'img',
+      script: false,
+      start: 1_820,
+      end: 1_880,
+      bytes: 0,
+    },
+    script('after-the-pin.js', 2_050, 2_400, 9_000),
+  ],
+};
+
+describe('where a visit to the map spent its time', () => {
+  const split = splitOfVisit(visit);
+
+  it('takes the pin from the last tap the page heard before the pin came', () => {
+    expect(split.placingTapSentMs).toBe(1_870);
+    expect(split.placingTapHeardMs).toBe(1_950);
+    expect(split.tapsBeforePin).toBe(2);
+    expect(split.firstTapMs).toBe(1_850);
+  });
+
+  it('tells the page’s own scripts from the map’s chunks, asked for after DOMContentLoaded', () => {
+    expect(split.pageScriptsArrivedMs).toBe(1_100);
+    expect(split.mapChunksRequestedMs).toBe(1_300);
+    expect(split.mapChunksArrivedMs).toBe(1_700);
+    expect(split.mapChunksKb).toBe(50.7);
+  });
+
+  it('counts only what arrived before the pin, the HTML included', () => {
+    expect(split.kbBeforePin).toBe(158.7);
+    expect(split.scriptKbBeforePin).toBe(150.7);
+    expect(split.cssKbBeforePin).toBe(3);
+    expect(split.requestsBeforePin).toBe(6);
+    expect(split.requests.map((r: { url: string }) => r.url)).toContain(
+      '127.0.0.1:5000/tiles/14/3678/7290.png',
+    );
+    expect(split.requests.map((r: { url: string }) => r.url)).not.toContain(
+      '/_next/static/chunks/after-the-pin.js',
+    );
+  });
+});

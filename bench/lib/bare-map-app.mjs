@@ -1,0 +1,202 @@
+// The floor of this stack for "time to first pin": a bare Next page with nothing but the quote
+// screen's map (react-leaflet, the same tiles, centre, zoom and size on a portrait tablet), where a
+// tap on the map drops a pin carrying data-pin="A" as the app's does. The bench writes it into a
+// temporary directory, builds it with the app's own node_modules (same Next, React, Leaflet) and
+// serves it with `next start`.
+//
+// Plain .jsx, not .tsx: a TypeScript file would make `next build` type-check it and write a
+// tsconfig.json, time spent on nothing the page serves.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ROOT, freePort } from './app-server.mjs';
+import { sleep } from './stats.mjs';
+
+const NEXT_BIN = join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
+
+/** Where the app's map opens for a dispatcher of the demo zone (components/map/zone-views.ts). */
+const CDMX = { lat: 19.4245, lng: -99.1635, zoom: 14 };
+
+const FILES = {
+  // Turbopack refuses a node_modules symlink that leads outside its root: the root is the
+  // filesystem's, so that the app's node_modules (wherever it is) can be read.
+  'next.config.mjs': `export default { turbopack: { root: '/' }, outputFileTracingRoot: '/' };\n`,
+  'app/layout.jsx': `
+export const metadata = { title: 'Bare map' };
+
+export default function RootLayout({ children }) {
+  return (
+    <html lang="es-MX">
+      <body style={{ margin: 0 }}>{children}</body>
+    </html>
+  );
+}
+`,
+  // Rendered per request, as the app's screen is: the tile server's address comes at run time.
+  'app/page.jsx': `
+import { connection } from 'next/server';
+import { BareMap } from './bare-map';
+
+export default async function Page() {
+  await connection();
+  return (
+    <main>
+      <BareMap tileUrl={process.env.BENCH_TILE_URL} />
+    </main>
+  );
+}
+`,
+  // As the app does: Leaflet needs a browser, so it comes in its own chunk after the first paint.
+  'app/bare-map.jsx': `'use client';
+import dynamic from 'next/dynamic';
+
+const LeafletMap = dynamic(() => import('./leaflet-map'), { ssr: false });
+
+export function BareMap({ tileUrl }) {
+  return (
+    <div style={{ width: '100vw', height: '40dvh', minHeight: 200 }}>
+      <LeafletMap tileUrl={tileUrl} />
+    </div>
+  );
+}
+`,
+  'app/leaflet-map.jsx': `'use client';
+import 'leaflet/dist/leaflet.css';
+import { divIcon } from 'leaflet';
+import { useState } from 'react';
+import { MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
+
+const PIN = divIcon({
+  className: '',
+  html: '<span data-pin="A">A</span>',
+  iconSize: [52, 66],
+  iconAnchor: [26, 66],
+});
+
+function DropPin() {
+  const [at, setAt] = useState(null);
+  useMapEvents({ click: (event) => setAt(event.latlng) });
+  return at ? <Marker position={at} icon={PIN} /> : null;
+}
+
+export default function LeafletMap({ tileUrl }) {
+  return (
+    <MapContainer
+      center={[${CDMX.lat}, ${CDMX.lng}]}
+      zoom={${CDMX.zoom}}
+      maxZoom={19}
+      style={{ width: '100%', height: '100%' }}
+    >
+      <TileLayer url={tileUrl} maxZoom={19} attribution="&copy; OpenStreetMap" />
+      <DropPin />
+    </MapContainer>
+  );
+}
+`,
+};
+
+const versionOf = (name) =>
+  JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+
+/**
+ * The bare app's directory, built. A build is kept in the temporary directory under a name made
+ * of the page's sources, the checkout and the versions it is built with, so a second bench run reuses
+ * it; `built.seconds` is how long this call's build took (0 when reused).
+ */
+export function buildBareMapApp({ log = () => {} } = {}) {
+  const versions = ['next', 'react', 'react-dom', 'leaflet', 'react-leaflet'].map(
+    (name) => `${name}@${versionOf(name)}`,
+  );
+  const key = createHash('sha256')
+    // The checkout too: the build's node_modules link leads to this one's.
+    .update(JSON.stringify({ FILES, versions, root: ROOT }))
+    .digest('hex')
+    .slice(0, 16);
+  const dir = join(tmpdir(), `dispatch-quote-bare-map-${key}`);
+  const stamp = join(dir, 'built');
+  if (existsSync(stamp)) return { dir, seconds: 0, reused: true, versions };
+
+  rmSync(dir, { recursive: true, force: true });
+  for (const [path, text] of Object.entries(FILES)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  log(`building the bare map page in ${dir} (next build)…`);
+  const started = Date.now();
+  const result = spawnSync('nice', ['-n', '10', process.execPath, NEXT_BIN, 'build'], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) {
+    throw new Error(
+      `the bare map page did not build:\n${(result.stdout + result.stderr).slice(-3000)}`,
+    );
+  }
+  writeFileSync(stamp, new Date().toISOString());
+  return { dir, seconds: (Date.now() - started) / 1000, reused: false, versions };
+}
+
+/** `next start` of the built bare app on a free loopback port, its tiles from `tileUrl`. */
+export async function startBareMapApp(dir, { tileUrl }) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    process.execPath,
+    [NEXT_BIN, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
+    {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        BENCH_TILE_URL: tileUrl,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  const errors = [];
+  createInterface({ input: child.stderr }).on('line', (line) => errors.push(line));
+  const killOnExit = () => child.kill('SIGKILL');
+  process.on('exit', killOnExit);
+  let exited = false;
+  const exit = new Promise((resolve) =>
+    child.on('exit', () => {
+      exited = true;
+      process.off('exit', killOnExit);
+      resolve();
+    }),
+  );
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error(`bare map page: next start exited:\n${errors.join('\n')}`);
+    try {
+      const response = await fetch(`${origin}/`);
+      await response.arrayBuffer();
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`bare map page: no answer within 60 s:\n${errors.join('\n')}`);
+    }
+    await sleep(100);
+  }
+  return {
+    origin,
+    async stop() {
+      if (exited) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exit;
+      clearTimeout(timer);
+    },
+  };
+}
