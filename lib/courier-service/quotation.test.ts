@@ -75,4 +75,116 @@ describe('quotation', () => {
     expect(codeOf(order(VARSOVIA_36, place('-91', '-99.16')))).toBe(-100);
     expect(codeOf(order(VARSOVIA_36, place('19.41', '180.5')))).toBe(-100);
   });
+  it('names what is wrong in the refusal: how many addresses came, which coordinate is out of range', () => {
+    const failure = (request: QuotationRequest) => {
+      try {
+        quoteOrder(request, zones, at('2025-03-10T18:00:00Z'));
+      } catch (error) {
+        const { code, message, addressIndex } = error as CourierError;
+        return { code, message, addressIndex };
+      }
+      throw new Error('expected a refusal');
+    };
+    expect(failure(order(VARSOVIA_36))).toEqual({
+      code: -111,
+      message:
+        'Direcciones invalidas: se requieren de 2 a 10 y un solo punto de recolección, que sea el origen: se recibieron 1 direcciones',
+      addressIndex: undefined,
+    });
+    expect(failure(order(VARSOVIA_36, ...Array(10).fill(SONORA_180))).message).toMatch(
+      /: se recibieron 11 direcciones$/,
+    );
+    const twoPickups = order(VARSOVIA_36, SONORA_180);
+    twoPickups.data.bOrder.orderAddresses[1]!.isPickup = 1;
+    expect(failure(twoPickups).message).toMatch(
+      /: debe haber exactamente una dirección con isPickup 1 e isSource 1$/,
+    );
+    expect(failure(order(VARSOVIA_36, place('norte', '-99.16'))).message).toBe(
+      'Formato invalido: data.bOrder.orderAddresses.1.address.latitude fuera de rango',
+    );
+    expect(failure(order(VARSOVIA_36, place('19.41', '-180.5'))).message).toBe(
+      'Formato invalido: data.bOrder.orderAddresses.1.address.longitude fuera de rango',
+    );
+    const guadalajara = place('20.6767', '-103.3475');
+    expect(failure(order(VARSOVIA_36, SONORA_180, guadalajara))).toMatchObject({
+      code: -113,
+      addressIndex: 2,
+    });
+  });
+
+  it('takes coordinates up to ±90° and ±180°, refusing only beyond them', () => {
+    for (const [latitude, longitude] of [
+      ['90', '-99.16'],
+      ['-90', '-99.16'],
+      ['19.41', '180'],
+      ['19.41', '-180'],
+    ] as const) {
+      expect(
+        codeOf(order(VARSOVIA_36, place(latitude, longitude))),
+        `${latitude},${longitude}`,
+      ).toBe(-113);
+    }
+    expect(codeOf(order(VARSOVIA_36, place('90.0001', '-99.16')))).toBe(-100);
+    expect(codeOf(order(VARSOVIA_36, place('-90.0001', '-99.16')))).toBe(-100);
+    expect(codeOf(order(VARSOVIA_36, place('19.41', '180.0001')))).toBe(-100);
+  });
+
+  it('needs the one pickup to be the source too', () => {
+    const pickupNotSource = order(VARSOVIA_36, SONORA_180);
+    pickupNotSource.data.bOrder.orderAddresses[0]!.isSource = 0;
+    pickupNotSource.data.bOrder.orderAddresses[1]!.isSource = 1;
+    expect(codeOf(pickupNotSource)).toBe(-111);
+    const twoSources = order(VARSOVIA_36, SONORA_180);
+    twoSources.data.bOrder.orderAddresses[1]!.isSource = 1;
+    expect(codeOf(twoSources)).toBe(-111);
+  });
+
+  it('rides from the pickup wherever it is listed, and answers each address in the order sent', () => {
+    const pickupSecond: QuotationRequest = {
+      data: {
+        bOrder: {
+          orderAddresses: [
+            { isPickup: 0, isSource: 0, address: SONORA_180 },
+            { isPickup: 1, isSource: 1, address: VARSOVIA_36 },
+          ],
+        },
+      },
+    };
+    const { data } = quoteOrder(pickupSecond, zones, at('2025-03-10T18:00:00Z'));
+    expect(data.orderAddresses).toEqual([
+      {
+        isPickup: 0,
+        isSource: 0,
+        address: { ...SONORA_180, latitude: 19.4133562, longitude: -99.1672142 },
+        distance: 1.58,
+        eta: 28,
+        price: 35,
+      },
+      {
+        isPickup: 1,
+        isSource: 1,
+        address: { ...VARSOVIA_36, latitude: 19.4245207, longitude: -99.1676911 },
+        distance: 0,
+        eta: 20,
+        price: 0,
+      },
+    ]);
+    expect(data).toMatchObject({
+      distance: 1.58,
+      total: 35,
+      rating: 0,
+      packageValue: 0,
+      zone: { idZone: 1, name: 'cdmx', description: 'CDMX|MÉX.|MOR.|HGO.' },
+      packageType: { idPackageType: 1, name: 'sobre' },
+    });
+  });
+
+  it('prices the night by the zone’s own time zone, not the service’s', () => {
+    // 07:00 UTC is 01:00 in Mexico City: night there, day by the service's UTC clock.
+    const night = quoteOrder(order(VARSOVIA_36, SONORA_180), zones, {
+      now: new Date('2025-03-11T07:00:00Z'),
+      timeZone: 'UTC',
+    });
+    expect(night.data).toMatchObject({ extraCharge: 15, total: 50 });
+  });
 });

@@ -1,8 +1,20 @@
 import { tzOffset } from '@date-fns/tz';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
-import { CourierError } from './errors';
-import { formatExpiresIn, issueToken, TOKEN_ISSUER, verifyToken } from './tokens';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CourierError } from './errors';
+import type * as Tokens from './tokens';
+
+// The issuer's name is set when the module loads. Loaded afresh for each test, that counts as the
+// test's own, so mutation testing (stryker.config.mjs, `ignoreStatic`) runs these tests against a
+// changed name; loaded once for the file, it would not.
+let formatExpiresIn: typeof Tokens.formatExpiresIn;
+let issueToken: typeof Tokens.issueToken;
+let verifyToken: typeof Tokens.verifyToken;
+let TOKEN_ISSUER: typeof Tokens.TOKEN_ISSUER;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ formatExpiresIn, issueToken, verifyToken, TOKEN_ISSUER } = await import('./tokens'));
+});
 
 const SECRET = 'unit-test-signing-key-0123456789-0123456789';
 const NOW = new Date('2025-06-01T15:00:00Z');
@@ -13,7 +25,8 @@ async function failureCode(promise: Promise<unknown>) {
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(CourierError);
+  // By name: the module, loaded afresh for each test, has a class of its own each time.
+  expect(error).toMatchObject({ name: 'CourierError' });
   return (error as CourierError).code;
 }
 
@@ -61,7 +74,15 @@ describe('access tokens', () => {
     );
     expect(expiresAt.toISOString()).toBe('2025-06-01T16:00:00.000Z');
     const header = JSON.parse(Buffer.from(accessToken.split('.')[0]!, 'base64url').toString());
-    expect(header.alg).toBe('HS256');
+    expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
+    const payload = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString());
+    expect(payload).toEqual({
+      iss: 'dispatch-quote-courier',
+      aud: 'demo-client',
+      sub: '1001',
+      iat: NOW.getTime() / 1000,
+      exp: NOW.getTime() / 1000 + 3600,
+    });
     const claims = await verifyToken(accessToken, { secret: SECRET, audiences, now: NOW });
     expect(claims).toEqual({ accountId: 1001, clientId: 'demo-client', expiresAt });
     const justBefore = new Date(expiresAt.getTime() - 1000);
@@ -135,5 +156,63 @@ describe('access tokens', () => {
     expect(
       await failureCode(verifyToken(forgedAndOld, { secret: SECRET, audiences, now: NOW })),
     ).toBe(-155);
+  });
+  it('rejects a token of the right key that lacks its account, its issue time or its expiry with -155', async () => {
+    const signed = (claims: { sub?: string; iat?: boolean; exp?: boolean }) => {
+      const jwt = new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience('demo-client');
+      if (claims.sub !== undefined) jwt.setSubject(claims.sub);
+      if (claims.iat) jwt.setIssuedAt(NOW);
+      if (claims.exp) jwt.setExpirationTime(new Date(NOW.getTime() + 60_000));
+      return jwt.sign(new TextEncoder().encode(SECRET));
+    };
+    const verify = async (token: Promise<string>) =>
+      failureCode(verifyToken(await token, { secret: SECRET, audiences, now: NOW }));
+    expect(await verify(signed({ iat: true, exp: true }))).toBe(-155);
+    expect(await verify(signed({ sub: '1001', exp: true }))).toBe(-155);
+    expect(await verify(signed({ sub: '1001', iat: true }))).toBe(-155);
+    expect(await verify(signed({ sub: 'dispatcher', iat: true, exp: true }))).toBe(-155);
+  });
+
+  it('reads a token addressed to several clients as one for the first of them', async () => {
+    const token = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(['demo-client', 'other-client'])
+      .setSubject('1001')
+      .setIssuedAt(NOW)
+      .setExpirationTime(new Date(NOW.getTime() + 60_000))
+      .sign(new TextEncoder().encode(SECRET));
+    await expect(verifyToken(token, { secret: SECRET, audiences, now: NOW })).resolves.toEqual({
+      accountId: 1001,
+      clientId: 'demo-client',
+      expiresAt: new Date(NOW.getTime() + 60_000),
+    });
+  });
+
+  it('reads a token of up to 4096 characters and refuses a longer one, well signed or not, with -155', async () => {
+    const padded = (pad: number) =>
+      new SignJWT({ note: 'x'.repeat(pad) })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience('demo-client')
+        .setSubject('1001')
+        .setIssuedAt(NOW)
+        .setExpirationTime(new Date(NOW.getTime() + 60_000))
+        .sign(new TextEncoder().encode(SECRET));
+    let pad = 2800;
+    while ((await padded(pad)).length < 4096) pad++;
+    const longest = await padded(pad);
+    expect(longest).toHaveLength(4096);
+    await expect(
+      verifyToken(longest, { secret: SECRET, audiences, now: NOW }),
+    ).resolves.toMatchObject({ accountId: 1001 });
+    const tooLong = await padded(pad + 1);
+    expect(tooLong.length).toBeGreaterThan(4096);
+    expect(await failureCode(verifyToken(tooLong, { secret: SECRET, audiences, now: NOW }))).toBe(
+      -155,
+    );
   });
 });

@@ -1,14 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Position } from 'geojson';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LngLat } from '../geo/distance';
-import { createZoneDirectory, zonesFileSchema, type ZonesFile } from './zone-directory';
+import type { ZoneDirectory, ZonesFile } from './zone-directory';
 
-const shipped: ZonesFile = zonesFileSchema.parse(
-  JSON.parse(readFileSync(join(import.meta.dirname, '../../data/zones.geojson'), 'utf8')),
-);
-const zones = createZoneDirectory(shipped);
+const shippedText = readFileSync(join(import.meta.dirname, '../../data/zones.geojson'), 'utf8');
+
+// The file's schema is built when the module loads. Loaded afresh for each test, that building
+// counts as the test's own, so mutation testing (stryker.config.mjs, `ignoreStatic`) runs these
+// tests against a changed rule; loaded once for the file, it would not.
+let zonesFileSchema: (typeof import('./zone-directory'))['zonesFileSchema'];
+let shipped: ZonesFile;
+let zones: ZoneDirectory;
+beforeEach(async () => {
+  vi.resetModules();
+  const directory = await import('./zone-directory');
+  zonesFileSchema = directory.zonesFileSchema;
+  shipped = zonesFileSchema.parse(JSON.parse(shippedText));
+  zones = directory.createZoneDirectory(shipped);
+});
 const names = (point: LngLat) => zones.zonesAt(point).map((zone) => zone.properties.name);
 const outerRing = (name: string) => {
   const zone = shipped.features.find((f) => f.properties.name === name)!;
@@ -113,9 +124,8 @@ describe('shipped coverage zones', () => {
 });
 
 describe('zones file validation', () => {
-  const valid = JSON.parse(JSON.stringify(shipped)) as ZonesFile;
   const withFirst = (patch: (file: ZonesFile) => void) => {
-    const copy = JSON.parse(JSON.stringify(valid)) as ZonesFile;
+    const copy = JSON.parse(shippedText) as ZonesFile;
     patch(copy);
     return zonesFileSchema.safeParse(copy).success;
   };
@@ -135,5 +145,147 @@ describe('zones file validation', () => {
     expect(withFirst((f) => (f.features[0]!.properties.tariff.roadFactor = 0.5))).toBe(false);
     expect(withFirst((f) => (f.features[0]!.properties.tariff.messengerShare = 1.5))).toBe(false);
     expect(withFirst((f) => (f.features[0]!.properties.timeZone = 'Mars/Olympus'))).toBe(false);
+  });
+});
+
+describe('zones file rules, as the operator reads them', () => {
+  /** The refusal of the shipped file with one change, as `path: message` lines. */
+  const refusal = (patch: (file: ZonesFile) => void) => {
+    const copy = JSON.parse(shippedText) as ZonesFile;
+    patch(copy);
+    const parsed = zonesFileSchema.safeParse(copy);
+    return parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  };
+  const first = (file: ZonesFile) => file.features[0]!;
+  const ringOf = (file: ZonesFile) => (first(file).geometry.coordinates as Position[][])[0]!;
+  const tariff = (file: ZonesFile) => first(file).properties.tariff;
+  const at = 'features.0.properties';
+
+  it('names a ring of 3 positions, an open ring and a repeated zone id', () => {
+    expect(
+      refusal((f) => {
+        const ring = ringOf(f);
+        ring.splice(2, ring.length - 3);
+      }),
+    ).toEqual(['features.0.geometry.coordinates.0: a ring needs at least 4 positions']);
+    expect(refusal((f) => ringOf(f).pop())).toEqual([
+      'features.0.geometry.coordinates.0: a ring must end where it starts',
+    ]);
+    expect(
+      refusal((f) => {
+        const ring = ringOf(f);
+        ring[ring.length - 1] = [ring[0]![0]!, ring[0]![1]! + 0.1];
+      }),
+    ).toEqual(['features.0.geometry.coordinates.0: a ring must end where it starts']);
+    expect(refusal((f) => (f.features[1]!.properties.idZone = 1))).toEqual([
+      'features: every idZone must appear once',
+    ]);
+    expect(refusal((f) => (first(f).properties.timeZone = 'Mars/Olympus'))).toEqual([
+      `${at}.timeZone: expected an IANA time zone`,
+    ]);
+    expect(
+      refusal((f) => {
+        const night = tariff(f).nightSurcharge!;
+        night.toHour = night.fromHour;
+      }),
+    ).toEqual([`${at}.tariff.nightSurcharge: night hours must not be empty`]);
+  });
+
+  it('takes every value at the edge of its range', () => {
+    expect(
+      refusal((f) => {
+        Object.assign(tariff(f), { roadFactor: 1, messengerShare: 0, baseFare: 0, perKm: 0 });
+        Object.assign(tariff(f).nightSurcharge!, { fromHour: 0, toHour: 23 });
+        first(f).properties.name = 'n'.repeat(40);
+        first(f).properties.description = 'd'.repeat(200);
+        first(f).properties.areaName = { 'es-MX': 'a'.repeat(120), en: 'a' };
+        ringOf(f)[1] = [-180, -90];
+        first(f).id = 'cdmx';
+        f.features[1]!.id = 2;
+      }),
+    ).toEqual([]);
+    expect(
+      refusal((f) => {
+        Object.assign(tariff(f), { roadFactor: 3, messengerShare: 1 });
+        ringOf(f)[1] = [180, 90];
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses every value just past its range, naming the field', () => {
+    const refusedAt = (patch: (file: ZonesFile) => void) =>
+      refusal(patch).map((l) => l.split(':')[0]);
+    expect(refusedAt((f) => (ringOf(f)[1] = [-180.001, 19]))).toEqual([
+      'features.0.geometry.coordinates.0.1.0',
+    ]);
+    expect(refusedAt((f) => (ringOf(f)[1] = [-99, 90.001]))).toEqual([
+      'features.0.geometry.coordinates.0.1.1',
+    ]);
+    expect(refusedAt((f) => (ringOf(f)[1] = [-99, -90.001]))).toEqual([
+      'features.0.geometry.coordinates.0.1.1',
+    ]);
+    expect(refusedAt((f) => (ringOf(f)[1] = [180.001, 19]))).toEqual([
+      'features.0.geometry.coordinates.0.1.0',
+    ]);
+    for (const [field, value] of [
+      ['currency', 'mxn'],
+      ['currency', 'MXNX'],
+      ['currency', 'XMXN'],
+      ['currency', 'MX'],
+      ['roadFactor', 0.99],
+      ['roadFactor', 3.01],
+      ['messengerShare', -0.01],
+      ['messengerShare', 1.01],
+    ] as const) {
+      expect(
+        refusedAt((f) => Object.assign(tariff(f), { [field]: value })),
+        `${field} ${value}`,
+      ).toEqual([`${at}.tariff.${field}`]);
+    }
+    for (const [hour, value] of [
+      ['fromHour', -1],
+      ['toHour', 24],
+    ] as const) {
+      expect(
+        refusedAt((f) => Object.assign(tariff(f).nightSurcharge!, { [hour]: value })),
+        `${hour} ${value}`,
+      ).toEqual([`${at}.tariff.nightSurcharge.${hour}`]);
+    }
+    expect(refusedAt((f) => (first(f).properties.name = ' '))).toEqual([`${at}.name`]);
+    expect(refusedAt((f) => (first(f).properties.name = 'n'.repeat(41)))).toEqual([`${at}.name`]);
+    expect(refusedAt((f) => (first(f).properties.description = 'd'.repeat(201)))).toEqual([
+      `${at}.description`,
+    ]);
+    expect(
+      refusedAt((f) => (first(f).properties.areaName = { 'es-MX': ' ', en: 'a'.repeat(121) })),
+    ).toEqual([`${at}.areaName.es-MX`, `${at}.areaName.en`]);
+  });
+
+  it('reads a multi-polygon zone and refuses one with no polygon', () => {
+    const asMulti = (f: ZonesFile) => {
+      const geometry = first(f).geometry;
+      if (geometry.type !== 'Polygon') throw new Error('expected a polygon');
+      first(f).geometry = { type: 'MultiPolygon', coordinates: [geometry.coordinates] };
+    };
+    expect(refusal(asMulti)).toEqual([]);
+    const withHole = (f: ZonesFile) => {
+      asMulti(f);
+      const [polygon] = first(f).geometry.coordinates as Position[][][];
+      polygon!.push(polygon![0]!);
+    };
+    expect(refusal(withHole)).toEqual([]);
+    expect(
+      refusal((f) => {
+        asMulti(f);
+        (first(f).geometry.coordinates as Position[][][]).length = 0;
+      }).map((line) => line.split(':')[0]),
+    ).toEqual(['features.0.geometry.coordinates']);
+    expect(
+      refusal((f) => ((first(f).geometry.coordinates as Position[][]).length = 0)).map(
+        (line) => line.split(':')[0],
+      ),
+    ).toEqual(['features.0.geometry.coordinates']);
   });
 });

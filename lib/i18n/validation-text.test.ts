@@ -22,4 +22,10 @@ describe('the API’s field messages', () => {
   it('pass any other text through as it is', async () => {
     expect((await validationTextIn('en'))('something else')).toBe('something else');
   });
+
+  it('pass through a text that names another of the catalogs’ entries, or no entry', async () => {
+    const english = await validationTextIn('en');
+    expect(english('signIn.title')).toBe('signIn.title');
+    expect(english('validation.unknown')).toBe('validation.unknown');
+  });
 });

@@ -1,6 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { quotePointSchema, quoteRequestSchema, quoteRequestSchemaFor } from './schema';
+import type * as Schema from './schema';
+
+// The rules are built when the module loads. Loaded afresh for each test, that building counts as
+// the test's own, so mutation testing (stryker.config.mjs, `ignoreStatic`) runs these tests against
+// a changed rule; loaded once for the file, only the contract tests that load the app would be.
+let quotePointSchema: typeof Schema.quotePointSchema;
+let quoteRequestSchema: typeof Schema.quoteRequestSchema;
+let quoteRequestSchemaFor: typeof Schema.quoteRequestSchemaFor;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ quotePointSchema, quoteRequestSchema, quoteRequestSchemaFor } = await import('./schema'));
+});
 
 const varsovia = {
   street: 'Varsovia',
@@ -18,6 +29,11 @@ const issuesOf = (value: unknown) =>
       issue.message,
     ]),
   );
+
+const requestIssuesOf = (body: unknown) =>
+  z
+    .safeParse(quoteRequestSchemaFor(body), body)
+    .error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
 
 describe('the quote request schema', () => {
   it('accepts the recorded pickup and trims what the dispatcher typed', () => {
@@ -113,5 +129,110 @@ describe('the quote request schema', () => {
     expect(refused.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['dropoff.street']);
     const listed = { pickup: varsovia, dropoffs: [varsovia] };
     expect(quoteRequestSchemaFor(listed)).toBe(quoteRequestSchema);
+  });
+  it('a field sent as null is missing, as if left out: named by what is missing', () => {
+    expect(
+      issuesOf({
+        ...varsovia,
+        street: null,
+        exteriorNumber: null,
+        neighborhood: null,
+        zipCode: null,
+        lat: null,
+        lng: undefined,
+      }),
+    ).toEqual({
+      street: 'validation.streetRequired',
+      exteriorNumber: 'validation.exteriorNumberRequired',
+      neighborhood: 'validation.neighborhoodRequired',
+      zipCode: 'validation.zipCodeRequired',
+      lat: 'validation.required',
+      lng: 'validation.required',
+    });
+  });
+
+  it('a street, a number or an interior number of the wrong kind is invalid', () => {
+    expect(
+      issuesOf({
+        ...varsovia,
+        street: 36,
+        exteriorNumber: true,
+        interiorNumber: 4,
+        zipCode: false,
+      }),
+    ).toEqual({
+      street: 'validation.invalid',
+      exteriorNumber: 'validation.invalid',
+      interiorNumber: 'validation.invalid',
+      zipCode: 'validation.zipCode',
+    });
+  });
+
+  it('each text field takes its full length and refuses one character more as too long', () => {
+    const atMost = {
+      ...varsovia,
+      street: 's'.repeat(150),
+      exteriorNumber: 'e'.repeat(20),
+      interiorNumber: 'i'.repeat(20),
+      neighborhood: 'n'.repeat(100),
+    };
+    expect(issuesOf(atMost)).toEqual({});
+    expect(
+      issuesOf({
+        ...atMost,
+        street: 's'.repeat(151),
+        exteriorNumber: 'e'.repeat(21),
+        interiorNumber: 'i'.repeat(21),
+        neighborhood: 'n'.repeat(101),
+      }),
+    ).toEqual({
+      street: 'validation.tooLong',
+      exteriorNumber: 'validation.tooLong',
+      interiorNumber: 'validation.tooLong',
+      neighborhood: 'validation.tooLong',
+    });
+  });
+
+  it('a zip code is five digits: fewer, more or letters are refused with the zip code message', () => {
+    for (const zipCode of ['0660', '066000', 'O6600', ' 06600 ']) {
+      const expected = zipCode.trim() === '06600' ? {} : { zipCode: 'validation.zipCode' };
+      expect(issuesOf({ ...varsovia, zipCode })).toEqual(expected);
+    }
+  });
+
+  it('a pickup or a drop-off that is missing is required; one that is not an address is invalid', () => {
+    expect(requestIssuesOf({ dropoffs: [varsovia] })).toEqual([['pickup', 'validation.required']]);
+    expect(requestIssuesOf({ pickup: null, dropoffs: [varsovia] })).toEqual([
+      ['pickup', 'validation.required'],
+    ]);
+    expect(requestIssuesOf({ pickup: 'Varsovia 36', dropoffs: [varsovia] })).toEqual([
+      ['pickup', 'validation.invalid'],
+    ]);
+    expect(requestIssuesOf({ pickup: varsovia, dropoffs: [varsovia, 7] })).toEqual([
+      ['dropoffs.1', 'validation.invalid'],
+    ]);
+    expect(requestIssuesOf({ pickup: varsovia, dropoff: 'Varsovia 36' })).toEqual([
+      ['dropoff', 'validation.invalid'],
+    ]);
+  });
+
+  it('drop-offs that are not a list are invalid', () => {
+    expect(requestIssuesOf({ pickup: varsovia, dropoffs: varsovia })).toEqual([
+      ['dropoffs', 'validation.invalid'],
+    ]);
+  });
+
+  it('a body that is not an object is invalid, an absent one required', () => {
+    expect(requestIssuesOf('pickup=Varsovia')).toEqual([['', 'validation.invalid']]);
+    expect(requestIssuesOf(null)).toEqual([['', 'validation.required']]);
+  });
+
+  it('a body with both dropoffs and dropoff is read by its dropoffs', () => {
+    const both = { pickup: varsovia, dropoffs: [varsovia], dropoff: { street: '' } };
+    expect(quoteRequestSchemaFor(both)).toBe(quoteRequestSchema);
+    expect(z.safeParse(quoteRequestSchemaFor(both), both).data).toEqual({
+      pickup: varsovia,
+      dropoffs: [varsovia],
+    });
   });
 });

@@ -286,3 +286,21 @@ describe('health', () => {
     expect(answer.text).not.toContain(new URL(legacy.url).port);
   });
 });
+
+describe('the log', () => {
+  it('a courier answer the app cannot read is logged with the request’s id, which the answer carries', async () => {
+    const browser = newBrowser({ 'x-request-id': 'garbled-quote-7f3a' });
+    expect((await browser.signIn()).status).toBe(200);
+    legacy.script({
+      status: 200,
+      body: '{"code":0,"data":{"total":"n/a"}}',
+      contentType: 'application/json',
+    });
+    const answer = await browser.quote();
+    expect(answer.status).toBe(502);
+    expect(answer.headers.get('x-request-id')).toBe('garbled-quote-7f3a');
+    expect(
+      logged().find((line) => line.msg === 'courier quotation answer unreadable'),
+    ).toMatchObject({ level: 40, requestId: 'garbled-quote-7f3a', courier: 'quotation' });
+  });
+});

@@ -239,16 +239,43 @@ describe('a legacy courier that quotes one drop-off at a time', () => {
     await legacy.close();
   });
 
+  // First, so that it is the test that loads the quote route (and its table of refusals) for
+  // mutation testing, which runs a table's mutants against the tests that load it.
+  it('several drop-offs get a clear 422: this courier quotes one drop-off at a time', async () => {
+    const answer = await browser.quote({ pickup, dropoffs: [dropoff, MORE_DROPOFFS[0]] });
+    expect(answer.status).toBe(422);
+    expect(answer.json).toEqual(errorEnvelope('single_dropoff_courier'));
+    expect(answer.json.error.message).toMatch(/one drop-off at a time/);
+  });
+
   it('one drop-off is quoted as always', async () => {
     const answer = await browser.quote({ pickup, dropoffs: [dropoff] });
     expect(answer.status).toBe(200);
     expect(answer.json.quote.total).toBe(35);
   });
 
-  it('several drop-offs get a clear 422: this courier quotes one drop-off at a time', async () => {
+  it('several drop-offs refused as malformed (-100) get the same clear 422', async () => {
+    legacy.script({ code: -100, message: 'Formato invalido' });
     const answer = await browser.quote({ pickup, dropoffs: [dropoff, MORE_DROPOFFS[0]] });
     expect(answer.status).toBe(422);
     expect(answer.json).toEqual(errorEnvelope('single_dropoff_courier'));
-    expect(answer.json.error.message).toMatch(/one drop-off at a time/);
+  });
+
+  it('several drop-offs refused for another reason keep the courier’s own words', async () => {
+    legacy.script({ code: -120, message: 'Paquete demasiado grande' });
+    const answer = await browser.quote({ pickup, dropoffs: [dropoff, MORE_DROPOFFS[0]] });
+    expect(answer.status).toBe(422);
+    expect(answer.json).toEqual({
+      error: { code: 'courier_rejected', message: 'Paquete demasiado grande' },
+    });
+  });
+
+  it('one drop-off refused as wrong addresses (-111) is the courier’s refusal, not a one-at-a-time hint', async () => {
+    legacy.script({ code: -111, message: 'Direcciones invalidas' });
+    const answer = await browser.quote({ pickup, dropoffs: [dropoff] });
+    expect(answer.status).toBe(422);
+    expect(answer.json).toEqual({
+      error: { code: 'courier_rejected', message: 'Direcciones invalidas' },
+    });
   });
 });
