@@ -62,6 +62,18 @@ async function journey(browser, origin) {
         .filter({ hasText: LOOKUP_DONE })
         .waitFor({ timeout: 15_000 });
     }
+    // Once the addresses are in, the screen takes the keyboard to the first field still to write,
+    // a frame later: a dispatcher looks up from the map to that field. Given a moment to do so
+    // (a busy machine delays the frame); if it does not, the field's tap is counted.
+    await page
+      .waitForFunction(
+        () =>
+          document.activeElement instanceof HTMLInputElement &&
+          document.activeElement.form?.id === 'quote-panel',
+        undefined,
+        { timeout: 5_000 },
+      )
+      .catch(() => {});
     // Then whatever the screen still asks for, in its order, until its guide says all is set.
     for (let guard = 0; guard < 10; guard++) {
       const next = await page.evaluate(
