@@ -1,12 +1,37 @@
-import { describe, expect, it } from 'vitest';
-import {
-  clearedSessionCookieHeader,
-  clearedSessionCookieHeaders,
-  readSessionCookie,
-  sessionCookieHeader,
-  shellCookieHeader,
-  shellKeyOf,
-} from './cookie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Cookie from './cookie';
+
+// The `__Host-` name is set, and APP_ORIGIN read, when the module loads. Loaded afresh for each
+// test, that counts as the test's own, so mutation testing (stryker.config.mjs, `ignoreStatic`)
+// runs these tests against a changed name; loaded once for the file, it would not.
+let clearedSessionCookieHeader: typeof Cookie.clearedSessionCookieHeader;
+let clearedSessionCookieHeaders: typeof Cookie.clearedSessionCookieHeaders;
+let readSessionCookie: typeof Cookie.readSessionCookie;
+let sessionCookieHeader: typeof Cookie.sessionCookieHeader;
+let shellCookieHeader: typeof Cookie.shellCookieHeader;
+let shellKeyOf: typeof Cookie.shellKeyOf;
+let isSecureRequest: typeof Cookie.isSecureRequest;
+let isSecureConnection: typeof Cookie.isSecureConnection;
+
+async function load(appOrigin?: string) {
+  vi.stubEnv('APP_ORIGIN', appOrigin);
+  vi.resetModules();
+  ({
+    clearedSessionCookieHeader,
+    clearedSessionCookieHeaders,
+    readSessionCookie,
+    sessionCookieHeader,
+    shellCookieHeader,
+    shellKeyOf,
+    isSecureRequest,
+    isSecureConnection,
+  } = await import('./cookie'));
+}
+
+beforeEach(() => load());
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 describe('the session cookie', () => {
   it('is httpOnly, SameSite=Lax, for the whole app, and Secure only under https', () => {
@@ -59,5 +84,34 @@ describe('reading the session cookie', () => {
     expect(
       readSessionCookie(headers('__Host-dq_session=a; x=1; __Host-dq_session=b'), true),
     ).toEqual({ ambiguous: true });
+  });
+});
+
+describe('a secure connection', () => {
+  const request = (url: string, headers: Record<string, string> = {}) =>
+    new Request(url, { headers });
+
+  it('is one whose URL is https, with no proxy header to say so', () => {
+    expect(isSecureRequest(request('https://dispatch.example/api/session'))).toBe(true);
+    expect(isSecureRequest(request('http://192.168.1.20:3000/api/session'))).toBe(false);
+  });
+
+  it('is one a proxy in front calls https, in any letter case, by its first entry', () => {
+    const url = 'http://127.0.0.1:3000/api/session';
+    expect(isSecureRequest(request(url, { 'x-forwarded-proto': 'HTTPS' }))).toBe(true);
+    expect(isSecureRequest(request(url, { 'x-forwarded-proto': ' https , http' }))).toBe(true);
+    expect(isSecureRequest(request(url, { 'x-forwarded-proto': 'http, https' }))).toBe(false);
+  });
+
+  it('for a page, which knows only the headers, is one the proxy calls https', () => {
+    expect(isSecureConnection(new Headers())).toBe(false);
+    expect(isSecureConnection(new Headers({ 'x-forwarded-proto': 'https' }))).toBe(true);
+  });
+
+  it('is every request of an app whose APP_ORIGIN is https', async () => {
+    await load('https://dispatch.example');
+    expect(isSecureRequest(request('http://127.0.0.1:3000/api/session'))).toBe(true);
+    await load('http://dispatch.lan:3000');
+    expect(isSecureRequest(request('http://127.0.0.1:3000/api/session'))).toBe(false);
   });
 });
