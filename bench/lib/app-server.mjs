@@ -13,7 +13,7 @@ import { sleep } from './stats.mjs';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 const SERVE = join(ROOT, 'scripts', 'serve.mjs');
-const NEXT_BIN = join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
+export const NEXT_BIN = join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
 
 /** A port nobody listens on right now. */
 export function freePort() {
@@ -56,23 +56,30 @@ export async function startApp({
   plainNextStart = false,
 } = {}) {
   const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    process.execPath,
-    [
+  return startServerProcess({
+    label,
+    port,
+    args: [
       ...nodeArgs,
       // Plain `next start`, only to measure what scripts/serve.mjs costs beside it.
       ...(plainNextStart ? [NEXT_BIN, 'start'] : [SERVE]),
-      '--port',
-      String(port),
-      '--hostname',
-      '127.0.0.1',
     ],
-    {
-      cwd: ROOT,
-      env: cleanEnv({ PORT: String(port), ...env }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    cwd: ROOT,
+    env: cleanEnv({ PORT: String(port), ...env }),
+    readyPath: '/api/health',
+  });
+}
+
+/**
+ * A Node server process (`node …args --port <port> --hostname 127.0.0.1` in `cwd`, with exactly
+ * `env`), resolved once `readyPath` answers 2xx: the app (startApp) or the bench's bare map page.
+ */
+export async function startServerProcess({ label, port, args, cwd, env, readyPath }) {
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    process.execPath,
+    [...args, '--port', String(port), '--hostname', '127.0.0.1'],
+    { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const listeners = new Set();
   const errors = [];
@@ -101,7 +108,7 @@ export async function startApp({
       throw new Error(`${label}: the server exited before answering:\n${errors.join('\n')}`);
     }
     try {
-      const response = await fetch(`${origin}/api/health`);
+      const response = await fetch(`${origin}${readyPath}`);
       await response.arrayBuffer();
       if (response.ok) break;
     } catch {

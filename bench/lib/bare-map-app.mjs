@@ -6,16 +6,12 @@
 //
 // Plain .jsx, not .tsx: a TypeScript file would make `next build` type-check it and write a
 // tsconfig.json, time spent on nothing the page serves.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { ROOT, freePort } from './app-server.mjs';
-import { sleep } from './stats.mjs';
-
-const NEXT_BIN = join(ROOT, 'node_modules', 'next', 'dist', 'bin', 'next');
+import { NEXT_BIN, ROOT, freePort, startServerProcess } from './app-server.mjs';
 
 /** Where the app's map opens for a dispatcher of the demo zone (components/map/zone-views.ts). */
 const CDMX = { lat: 19.4245, lng: -99.1635, zoom: 14 };
@@ -143,60 +139,18 @@ export function buildBareMapApp({ log = () => {} } = {}) {
 
 /** `next start` of the built bare app on a free loopback port, its tiles from `tileUrl`. */
 export async function startBareMapApp(dir, { tileUrl }) {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    process.execPath,
-    [NEXT_BIN, 'start', '--port', String(port), '--hostname', '127.0.0.1'],
-    {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: 'production',
-        NEXT_TELEMETRY_DISABLED: '1',
-        BENCH_TILE_URL: tileUrl,
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+  return startServerProcess({
+    label: 'bare map page',
+    port: await freePort(),
+    args: [NEXT_BIN, 'start'],
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      BENCH_TILE_URL: tileUrl,
     },
-  );
-  const errors = [];
-  createInterface({ input: child.stderr }).on('line', (line) => errors.push(line));
-  const killOnExit = () => child.kill('SIGKILL');
-  process.on('exit', killOnExit);
-  let exited = false;
-  const exit = new Promise((resolve) =>
-    child.on('exit', () => {
-      exited = true;
-      process.off('exit', killOnExit);
-      resolve();
-    }),
-  );
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (exited) throw new Error(`bare map page: next start exited:\n${errors.join('\n')}`);
-    try {
-      const response = await fetch(`${origin}/`);
-      await response.arrayBuffer();
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`bare map page: no answer within 60 s:\n${errors.join('\n')}`);
-    }
-    await sleep(100);
-  }
-  return {
-    origin,
-    async stop() {
-      if (exited) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exit;
-      clearTimeout(timer);
-    },
-  };
+    readyPath: '/',
+  });
 }
