@@ -1,5 +1,6 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { MapChunkPreload } from '@/components/map/map-chunk-preload';
 import { zoneView } from '@/components/map/zone-views';
 import { QuoteScreen } from '@/components/quote/quote-screen';
 import { MAP_VIEW_COOKIE, parseMapView } from '@/components/map/map-view';
@@ -15,16 +16,19 @@ export default async function HomePage() {
   const mapView =
     parseMapView((await cookies()).get(MAP_VIEW_COOKIE)?.value ?? null) ?? zoneView(user.zone);
   return (
-    <QuoteScreen
-      user={user}
-      config={{
-        tileUrl,
-        tileAttribution,
-        builtinCourier,
-        roadRoutes: router !== 'none',
-        mapView,
-        quoteValiditySeconds,
-      }}
-    />
+    <>
+      <QuoteScreen
+        user={user}
+        config={{
+          tileUrl,
+          tileAttribution,
+          builtinCourier,
+          roadRoutes: router !== 'none',
+          mapView,
+          quoteValiditySeconds,
+        }}
+      />
+      <MapChunkPreload />
+    </>
   );
 }

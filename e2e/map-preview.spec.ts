@@ -46,6 +46,76 @@ test('the map opens where the dispatcher left it, the server’s preview too', a
   await expect.poll(() => leafletZoom(page)).toBe(zoomBefore + 1);
 });
 
+test('the map’s code is asked for once the screen has painted, and the map runs on it', async ({
+  browser,
+  page,
+}) => {
+  await openSignedIn(page);
+  const cookies = await page.context().cookies();
+  // The same dispatcher opening the app cold: an empty cache and no worker.
+  const cold = await browser.newContext({ serviceWorkers: 'block' });
+  try {
+    await cold.route(
+      (url) => url.hostname !== '127.0.0.1',
+      (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TILE_PNG }),
+    );
+    await cold.addCookies(cookies);
+    const fresh = await cold.newPage();
+    // A tablet on a mobile network (Lighthouse's slow 4G): the page's scripts take a while to
+    // arrive, as in the field, where the map's files would otherwise wait for them.
+    const cdp = await cold.newCDPSession(fresh);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await fresh.goto('/');
+    await expect(fresh.locator('.leaflet-container')).toBeVisible();
+    const seen = await fresh.evaluate(() => {
+      const firstPaint = performance
+        .getEntriesByType('paint')
+        .find((entry) => entry.name === 'first-paint')!.startTime;
+      return [...document.querySelectorAll<HTMLLinkElement>('link[data-map-chunk]')].map(
+        (link) => ({
+          href: link.href,
+          as: link.as,
+          path: new URL(link.href).pathname,
+          // Every fetch of that file: once, by the preload, after the first paint.
+          fetches: performance.getEntriesByName(link.href).map((entry) => ({
+            afterPaint: entry.startTime >= firstPaint,
+            by: (entry as PerformanceResourceTiming).initiatorType,
+          })),
+          // The map's own loader put the same file in the page.
+          loaded:
+            link.as === 'style'
+              ? document.querySelector(
+                  `link[rel="stylesheet"][href="${link.getAttribute('href')}"]`,
+                ) !== null
+              : document.querySelector(`script[src="${link.getAttribute('href')}"]`) !== null,
+        }),
+      );
+    });
+    expect(seen.map((chunk) => chunk.as).sort()).toEqual(
+      expect.arrayContaining(['script', 'style']),
+    );
+    for (const chunk of seen) {
+      expect(chunk.fetches, chunk.path).toEqual([{ afterPaint: true, by: 'link' }]);
+      expect(chunk.loaded, chunk.path).toBe(true);
+    }
+    // Leaflet is among them (its attribution prefix is in its code, and nowhere else).
+    const sources = await Promise.all(
+      seen.map(async (chunk) => (await fresh.request.get(chunk.href)).text()),
+    );
+    expect(
+      sources.some((source) => source.includes('A JavaScript library for interactive maps')),
+    ).toBe(true);
+  } finally {
+    await cold.close();
+  }
+});
+
 /**
  * The zoom level Leaflet shows, read from its tiles' URLs: the deepest level present, since right
  * after a zoom-in Leaflet keeps the previous level's tiles under the new ones until they have

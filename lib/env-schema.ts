@@ -129,6 +129,8 @@ const schema = z.object({
     .default(0),
   /** Where the app keeps what must survive a restart (sign-outs); created when missing. */
   DATA_DIR: optionalText,
+  /** Where `next build` wrote the build (next.config.js reads the same variable). */
+  NEXT_DIST_DIR: optionalText,
   /** Shared state for several instances (Redis or Valkey); unset: this process's memory. */
   REDIS_URL: z
     .url({
@@ -291,6 +293,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     trustProxy: raw.TRUST_PROXY,
     /** A directory of this process's own (sign-outs that must survive a restart), from the cwd. */
     dataDir: raw.DATA_DIR ?? '.data',
+    /** The production build's directory, from the cwd (the map's chunks are looked up there). */
+    distDir: raw.NEXT_DIST_DIR ?? '.next',
     /** Where state shared by several instances lives: this process's memory, or Redis. */
     sharedState: raw.REDIS_URL
       ? ({ kind: 'redis', url: raw.REDIS_URL, timeoutMs: raw.REDIS_TIMEOUT_MS } as const)

@@ -15,6 +15,7 @@ const script = (path: string, start: number, end: number, bytes: number) => ({
 const visit = {
   timeOrigin: 0,
   html: 200,
+  firstPaint: 580,
   fcp: 600,
   domContentLoaded: 700,
   load: 1_500,
@@ -63,11 +64,26 @@ describe('where a visit to the map spent its time', () => {
     expect(split.firstTapMs).toBe(1_850);
   });
 
-  it('tells the page’s own scripts from the map’s chunks, asked for after DOMContentLoaded', () => {
+  it('tells the page’s own scripts from the map’s chunks, asked for after the first paint', () => {
     expect(split.pageScriptsArrivedMs).toBe(1_100);
     expect(split.mapChunksRequestedMs).toBe(1_300);
     expect(split.mapChunksArrivedMs).toBe(1_700);
     expect(split.mapChunksKb).toBe(50.7);
+  });
+
+  it('counts the map’s chunks preloaded after the first paint, before DOMContentLoaded, as the map’s', () => {
+    const preloaded = {
+      ...visit,
+      resources: visit.resources.map((r) =>
+        r.name.includes('/map')
+          ? { ...r, type: 'link', start: r.start - 700, end: r.end - 700 }
+          : r,
+      ),
+    };
+    const early = splitOfVisit(preloaded);
+    expect(early.mapChunksRequestedMs).toBe(600);
+    expect(early.mapChunksArrivedMs).toBe(1_000);
+    expect(early.pageScriptsArrivedMs).toBe(1_100);
   });
 
   it('counts only what arrived before the pin, the HTML included', () => {
