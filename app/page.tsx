@@ -28,7 +28,7 @@ export default async function HomePage() {
           quoteValiditySeconds,
         }}
       />
-      <MapChunkPreload />
+      <MapChunkPreload rel="preload" />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { expect, openSignedIn, test } from './support/screen';
+import { expect, openSignedIn, signIn, test, waitForMap } from './support/screen';
 
 const TILE_IN_PREVIEW = '[data-map-preview] img';
 
@@ -113,6 +113,36 @@ test('the map’s code is asked for once the screen has painted, and the map run
     ).toBe(true);
   } finally {
     await cold.close();
+  }
+});
+
+test('the sign-in page fetches the map’s code for the screen that follows, once it has painted', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/sign-in/);
+  const prefetched = page.locator('link[rel="prefetch"][data-map-chunk]');
+  await expect.poll(() => prefetched.count()).toBeGreaterThanOrEqual(2);
+  const fetches = await prefetched.evaluateAll((links) => {
+    const firstPaint = performance
+      .getEntriesByType('paint')
+      .find((entry) => entry.name === 'first-paint')!.startTime;
+    return links.map((link) => ({
+      path: new URL((link as HTMLLinkElement).href).pathname,
+      afterPaint: performance
+        .getEntriesByName((link as HTMLLinkElement).href)
+        .map((entry) => entry.startTime >= firstPaint),
+    }));
+  });
+  for (const chunk of fetches) expect(chunk.afterPaint, chunk.path).toEqual([true]);
+
+  await signIn(page);
+  await waitForMap(page);
+  // The screen's map was loaded from those very files.
+  const scripts = fetches.filter((chunk) => chunk.path.endsWith('.js')).map((chunk) => chunk.path);
+  expect(scripts.length).toBeGreaterThanOrEqual(1);
+  for (const path of scripts) {
+    await expect(page.locator(`script[src="${path}"]`), path).toHaveCount(1);
   }
 });
 

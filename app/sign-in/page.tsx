@@ -1,4 +1,5 @@
 import { redirect } from 'next/navigation';
+import { MapChunkPreload } from '@/components/map/map-chunk-preload';
 import { SignInForm } from '@/components/session/sign-in-form';
 import { safeNextPath } from '@/components/session/safe-next-path';
 import { AppName } from '@/components/ui/app-name';
@@ -39,6 +40,8 @@ export default async function SignInPage({
           offerSignOutEverywhere={offerSignOutEverywhere}
         />
       </main>
+      {/* The screen that follows the sign-in: its map's code, fetched while the dispatcher types. */}
+      <MapChunkPreload rel="prefetch" />
     </div>
   );
 }

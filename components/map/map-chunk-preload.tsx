@@ -3,12 +3,14 @@ import { mapChunkUrls } from '@/lib/build/map-chunks';
 
 /**
  * Runs in the page while its HTML is parsed. Once the browser has painted, it asks for the map's
- * files (Leaflet and react-leaflet, components/map/leaflet-map.tsx) at low priority: they then
- * download while React hydrates the screen, instead of after it, when the dynamic import would
- * first ask for them; that import finds them in the cache. After the first paint, so the map's
- * code never delays what the dispatcher sees first (bench/: screen weight, time to first pin).
+ * files (Leaflet and react-leaflet, components/map/leaflet-map.tsx): on the quote screen as a
+ * low-priority preload, so that they download while React hydrates the screen instead of after
+ * it, when the dynamic import would first ask for them (that import then finds them in the
+ * cache); on the sign-in page as a prefetch, for the screen that follows. After the first paint,
+ * so the map's code never delays what the dispatcher sees first (bench/: screen weight, time to
+ * first pin).
  */
-function preloadAfterFirstPaint(urls: readonly string[]) {
+function askAfterFirstPaint(urls: readonly string[], rel: 'preload' | 'prefetch') {
   const nonce = document.currentScript instanceof HTMLScriptElement && document.currentScript.nonce;
   let asked = false;
   const ask = () => {
@@ -16,10 +18,12 @@ function preloadAfterFirstPaint(urls: readonly string[]) {
     asked = true;
     for (const href of urls) {
       const link = document.createElement('link');
-      link.rel = 'preload';
-      link.as = href.endsWith('.css') ? 'style' : 'script';
+      link.rel = rel;
+      if (rel === 'preload') {
+        link.as = href.endsWith('.css') ? 'style' : 'script';
+        link.fetchPriority = 'low';
+      }
       link.href = href;
-      link.fetchPriority = 'low';
       if (nonce) link.nonce = nonce;
       link.dataset.mapChunk = '';
       document.head.append(link);
@@ -36,11 +40,15 @@ function preloadAfterFirstPaint(urls: readonly string[]) {
   addEventListener('load', ask);
 }
 
-/** The map's files, asked for after the first paint of a page opened cold (see above). */
-export async function MapChunkPreload() {
+/**
+ * The map's files, asked for after the first paint: `preload` on the page that shows the map,
+ * `prefetch` on a page that leads to it.
+ */
+export async function MapChunkPreload({ rel }: { rel: 'preload' | 'prefetch' }) {
   const urls = await mapChunkUrls();
   if (urls.length === 0) return null;
   const nonce = (await headers()).get('x-nonce') ?? undefined;
-  const call = `(${preloadAfterFirstPaint.toString()})(${JSON.stringify(urls).replaceAll('<', '\\u003c')})`;
+  const args = JSON.stringify([urls, rel]).replaceAll('<', '\\u003c').slice(1, -1);
+  const call = `(${askAfterFirstPaint.toString()})(${args})`;
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: call }} />;
 }
