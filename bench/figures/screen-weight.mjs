@@ -36,6 +36,14 @@ const LIBRARY_MARKS = [
   ['@tanstack/react-query', 'QueryClient'],
 ];
 
+/** Whether the HTML has a `<script src>` or `<link href>` (any attribute order) for `path`. */
+export function tagsReferring(html, path) {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`<(?:script|link)\\b[^>]*\\s(?:src|href)="${escaped}(?:\\?[^"]*)?"`, 'i').test(
+    html,
+  );
+}
+
 /** What a browser sends: the server answers it with brotli where it can (lib/http/static-brotli.mjs). */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
@@ -195,7 +203,11 @@ export async function measureScreenWeight(server) {
       timing.resources.find((r) => r.name === chunk.url),
     );
     const leafletRequestedAt = Math.min(...leafletTimes.map((t) => t?.startTime ?? Number.NaN));
-    const leafletInHtml = leafletChunks.some((chunk) => html.includes(new URL(chunk.url).pathname));
+    // Leaflet as a script or a link of the HTML would be asked for before the first paint; its
+    // path in the inline script that asks for it once the page has painted does not count.
+    const leafletInHtml = leafletChunks.some((chunk) =>
+      tagsReferring(html, new URL(chunk.url).pathname),
+    );
     const leafletAfterPaint =
       leafletChunks.length > 0 &&
       !leafletInHtml &&
