@@ -65,6 +65,21 @@ describe("renewing a session's token", () => {
     expect((await tokens.newest('s1'))?.value).toBe('renewed');
   });
 
+  it('gives a request that found the token due after the renewal had finished the renewed token, without a login', async () => {
+    const tokens = new MemorySessionTokens();
+    const fresh = (value: string, issuedAt: number) =>
+      token(value, issuedAt, Date.now() + 3_600_000);
+    const login = vi.fn(async () => fresh('renewed', NOW + 5));
+    expect((await tokens.renewOnce('s1', NOW, login)).value).toBe('renewed');
+    // The late request saw the token issued at NOW as due, as the first one did.
+    expect((await tokens.renewOnce('s1', NOW, login)).value).toBe('renewed');
+    expect(login).toHaveBeenCalledTimes(1);
+    // A request that found the renewed token itself refused or due logs in again.
+    login.mockResolvedValueOnce(fresh('again', NOW + 9));
+    expect((await tokens.renewOnce('s1', NOW + 5, login)).value).toBe('again');
+    expect(login).toHaveBeenCalledTimes(2);
+  });
+
   it('after a login that failed, tries again on the next request', async () => {
     const tokens = new MemorySessionTokens();
     await expect(

@@ -62,12 +62,21 @@ export class MemorySessionTokens implements SessionTokens {
     return this.renewals.has(sid);
   }
 
-  renewOnce(sid: string, _after: number, login: () => Promise<CourierToken>) {
+  renewOnce(sid: string, after: number, login: () => Promise<CourierToken>) {
+    // A renewal that finished since this request found its token due: its token is this one's.
+    const renewed = this.renewedSince(sid, after);
+    if (renewed) return Promise.resolve(renewed);
     return this.joinOrStart(sid, async () => {
       const token = await login();
       this.rememberHere(sid, token);
       return token;
     });
+  }
+
+  /** The token this process holds for `sid` if it was issued after `after` and is not due. */
+  renewedSince(sid: string, after: number): CourierToken | undefined {
+    const kept = this.latest.get(sid);
+    return kept && kept.issuedAt > after && Date.now() < kept.renewAt ? kept : undefined;
   }
 
   /** The renewal of `sid` in flight in this process, or a new one made by `renew`. */

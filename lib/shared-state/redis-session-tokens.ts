@@ -94,6 +94,8 @@ export class RedisSessionTokens implements SessionTokens {
   }
 
   renewOnce(sid: string, after: number, login: () => Promise<CourierToken>) {
+    const renewed = this.here.renewedSince(sid, after);
+    if (renewed) return Promise.resolve(renewed);
     return this.here.joinOrStart(sid, () => this.renewAcrossInstances(sid, after, login));
   }
 
@@ -114,6 +116,10 @@ export class RedisSessionTokens implements SessionTokens {
       );
       if (taken !== false || Date.now() > giveUpAt) {
         try {
+          // Another instance may have renewed and let go of the lock since this request found
+          // its token due: that token is this request's too.
+          const stored = taken ? await this.renewedSince(sid, after) : undefined;
+          if (stored) return stored;
           const token = await login();
           await this.remember(sid, token);
           return token;
@@ -143,6 +149,18 @@ export class RedisSessionTokens implements SessionTokens {
         if (holder === 0) break;
       }
     }
+  }
+
+  /** The session's token in Redis if it was issued after `after` and is not yet due itself. */
+  private async renewedSince(sid: string, after: number): Promise<CourierToken | undefined> {
+    const stored = await orWhenRedisFails(
+      'token renewal',
+      () => this.readShared(sid),
+      () => undefined,
+    );
+    if (!stored || stored.issuedAt <= after || Date.now() >= stored.renewAt) return undefined;
+    this.here.rememberHere(sid, stored);
+    return stored;
   }
 
   private async readShared(sid: string): Promise<CourierToken | undefined> {

@@ -158,6 +158,22 @@ describe('courier tokens shared by three instances', () => {
     expect((await stores[2]!.newest('sid-renewal'))?.value).toBe(tokens[0]!.value);
   });
 
+  it('an instance that comes to renew after another has finished takes the new token, without a login', async () => {
+    const [early, late] = [0, 1].map(() => new RedisSessionTokens(connect(), SECRET));
+    await Promise.all(connections.slice(-2).map(ready));
+    let logins = 0;
+    const login = async () => {
+      logins += 1;
+      return token(Date.now());
+    };
+    // Both saw the same token due (issued at 0); the late one asks once the early one is done
+    // and the lock is free again.
+    const renewed = await early!.renewOnce('sid-late', 0, login);
+    const taken = await late!.renewOnce('sid-late', 0, login);
+    expect(logins).toBe(1);
+    expect(taken.value).toBe(renewed.value);
+  });
+
   it('a token is sealed in Redis: its value cannot be read there', async () => {
     const redis = connect();
     await ready(redis);
