@@ -868,3 +868,60 @@ describe('Roman section numbers', () => {
     ]),
   );
 });
+
+describe('the rules between the words', () => {
+  check([
+    [
+      'a word typed in capitals among lower case keeps them',
+      'Av. IPN 2508, Zacatenco',
+      { street: 'Avenida IPN', exteriorNumber: '2508', neighborhood: 'Zacatenco' },
+    ],
+    ['four digits alone, with spaces around', ' 0660 ', { freeText: '0660' }],
+    ['one digit alone', '6', { freeText: '6' }],
+    [
+      'a semicolon separates like a comma',
+      'Varsovia 36; Juárez',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez' },
+    ],
+    [
+      'so does a new line',
+      'Varsovia 36\nJuárez',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez' },
+    ],
+    [
+      'a zip code right after the number, then the colonia',
+      'Varsovia 36 06600 Juárez',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez', zipCode: '06600' },
+    ],
+    [
+      "words after the colonia's zip code are dropped",
+      'Varsovia 36 Juárez 06600 Centro',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez', zipCode: '06600' },
+    ],
+    ['"C. P." with a space', 'C. P. 06100', { zipCode: '06100' }],
+    ['"código postal" spelled out', 'código postal 06100', { zipCode: '06100' }],
+    ['"cp" still without its number is left out', 'Juárez cp', { freeText: 'Juárez' }],
+    ['"C. P." still without its number is left out', 'Juárez C. P.', { freeText: 'Juárez' }],
+    [
+      'an interior number right after the street makes it a street',
+      'Sonora int 4 Hipódromo',
+      { street: 'Sonora', interiorNumber: '4', neighborhood: 'Hipódromo' },
+    ],
+    ['a manzana with a letter', 'Mz 12A Lt 3', { exteriorNumber: 'Mz 12A Lt 3' }],
+    [
+      'a hyphenated name typed in lower case',
+      'carretera méxico-toluca km 14',
+      { street: 'Carretera México-Toluca', exteriorNumber: 'Km 14' },
+    ],
+    [
+      '"bis" after the number',
+      'Varsovia 36 bis, Juárez',
+      { street: 'Varsovia', exteriorNumber: '36 Bis', neighborhood: 'Juárez' },
+    ],
+    [
+      'a two-digit section number is part of the colonia',
+      'Lomas de Sotelo 12a Sección',
+      { freeText: 'Lomas de Sotelo 12a Sección' },
+    ],
+  ]);
+});
