@@ -925,3 +925,48 @@ describe('the rules between the words', () => {
     ],
   ]);
 });
+
+describe('numbers and words at the edges of the rules', () => {
+  check([
+    [
+      'a street named by a letter: a lone "N" is not "No."',
+      'Calle N 15, Educación',
+      { street: 'N', exteriorNumber: '15', neighborhood: 'Educación' },
+    ],
+    ['"#" still without its number is left out', 'Londres #', { freeText: 'Londres' }],
+    ['a lone "calle" is the street being typed', 'calle', { street: 'Calle' }],
+    [
+      'a colonia named with an interior word, "Casa Blanca"',
+      'Sonora 180, Casa Blanca',
+      { street: 'Sonora', exteriorNumber: '180', neighborhood: 'Casa Blanca' },
+    ],
+    [
+      'a number with digits after its hyphen',
+      'Varsovia 36-12, Juárez',
+      { street: 'Varsovia', exteriorNumber: '36-12', neighborhood: 'Juárez' },
+    ],
+    [
+      'an interior letter glued to its number',
+      'Sonora 180 int B12',
+      { street: 'Sonora', exteriorNumber: '180', interiorNumber: 'B12' },
+    ],
+    [
+      'an interior number with a hyphenated letter',
+      'Sonora 180 int 12-A',
+      { street: 'Sonora', exteriorNumber: '180', interiorNumber: '12-A' },
+    ],
+    [
+      'a date with "de" in a street name',
+      'Av. 20 de Noviembre 10',
+      { street: 'Avenida 20 de Noviembre', exteriorNumber: '10' },
+    ],
+  ]);
+
+  it('"y" after the number starts a cross street, it is not the number\'s letter', () => {
+    expect(parseAddressText('Juárez 10 y Balderas').exteriorNumber).toBe('10');
+  });
+
+  it('a number before a "de" still being typed is the house number', () => {
+    expect(parseAddressText('Londres 247 de').exteriorNumber).toBe('247');
+  });
+});
