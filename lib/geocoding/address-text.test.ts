@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { parseAddressText, type AddressTextParts } from './address-text';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AddressTextParts, parseAddressText as ParseAddressText } from './address-text';
+
+// The word tables, sets and patterns are built when the module loads. Loaded afresh for each test,
+// that building counts as the test's own, so mutation testing (stryker.config.mjs, `ignoreStatic`)
+// runs these tests against a changed table entry; loaded once for the file, none would be.
+let parseAddressText: typeof ParseAddressText;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ parseAddressText } = await import('./address-text'));
+});
 
 /** Every field of the answer: those not given are expected empty. */
 const parts = (given: Partial<AddressTextParts>): AddressTextParts => ({
@@ -356,4 +365,608 @@ describe('text typed in a hurry', () => {
       },
     ],
   ]);
+});
+
+describe('every street type a dispatcher abbreviates', () => {
+  // Typed in capitals, a full word is still written the usual way ("AVENIDA" → "Avenida").
+  const streetTypes: [typed: string, spelled: string][] = [
+    ['Av.', 'Avenida'],
+    ['Ave.', 'Avenida'],
+    ['Avda.', 'Avenida'],
+    ['AVENIDA', 'Avenida'],
+    ['Calz.', 'Calzada'],
+    ['Cz.', 'Calzada'],
+    ['CALZADA', 'Calzada'],
+    ['Blvd.', 'Boulevard'],
+    ['Blv.', 'Boulevard'],
+    ['Blvr.', 'Boulevard'],
+    ['Bvd.', 'Boulevard'],
+    ['bulevar', 'Boulevard'],
+    ['BOULEVARD', 'Boulevard'],
+    ['Priv.', 'Privada'],
+    ['Pvda.', 'Privada'],
+    ['PRIVADA', 'Privada'],
+    ['Prol.', 'Prolongación'],
+    ['prolongacion', 'Prolongación'],
+    ['Cda.', 'Cerrada'],
+    ['Cerr.', 'Cerrada'],
+    ['CERRADA', 'Cerrada'],
+    ['And.', 'Andador'],
+    ['ANDADOR', 'Andador'],
+    ['Cjon.', 'Callejón'],
+    ['Cjn.', 'Callejón'],
+    ['callejon', 'Callejón'],
+    ['EJE', 'Eje'],
+    ['Carr.', 'Carretera'],
+    ['CARRETERA', 'Carretera'],
+    ['Circ.', 'Circuito'],
+    ['Cto.', 'Circuito'],
+    ['CIRCUITO', 'Circuito'],
+    ['Ret.', 'Retorno'],
+    ['RETORNO', 'Retorno'],
+    ['Pje.', 'Pasaje'],
+    ['PASAJE', 'Pasaje'],
+    ['Perif.', 'Periférico'],
+    ['periferico', 'Periférico'],
+    ['Viad.', 'Viaducto'],
+    ['VIADUCTO', 'Viaducto'],
+    ['Pso.', 'Paseo'],
+    ['PASEO', 'Paseo'],
+    ['Diag.', 'Diagonal'],
+    ['DIAGONAL', 'Diagonal'],
+  ];
+  check(
+    streetTypes.map(([typed, spelled]): Case => [
+      `"${typed}" is ${spelled}`,
+      `${typed} Juárez 10, Centro`,
+      { street: `${spelled} Juárez`, exteriorNumber: '10', neighborhood: 'Centro' },
+    ]),
+  );
+  check([
+    [
+      'a street type makes a street even without a number',
+      'Av. Juárez, Centro',
+      { street: 'Avenida Juárez', neighborhood: 'Centro' },
+    ],
+    [
+      '"CALLE" in capitals before a name is dropped too',
+      'CALLE Sonora 180, Hipódromo',
+      { street: 'Sonora', exteriorNumber: '180', neighborhood: 'Hipódromo' },
+    ],
+  ]);
+});
+
+describe('abbreviations inside names', () => {
+  check([
+    [
+      '"Dr." is Doctor',
+      'Dr. Vértiz 10, Narvarte',
+      { street: 'Doctor Vértiz', exteriorNumber: '10', neighborhood: 'Narvarte' },
+    ],
+    [
+      '"Lic." is Licenciado',
+      'Lic. Verdad 3, Centro',
+      { street: 'Licenciado Verdad', exteriorNumber: '3', neighborhood: 'Centro' },
+    ],
+    [
+      '"Ing." is Ingeniero',
+      'Av. Ing. Eduardo Molina 100',
+      { street: 'Avenida Ingeniero Eduardo Molina', exteriorNumber: '100' },
+    ],
+    [
+      '"Prof." is Profesor',
+      'Prof. Aurora Reza 15, Los Reyes',
+      { street: 'Profesor Aurora Reza', exteriorNumber: '15', neighborhood: 'Los Reyes' },
+    ],
+    [
+      '"Mtro." is Maestro',
+      'Mtro. Justo Sierra 5, Centro',
+      { street: 'Maestro Justo Sierra', exteriorNumber: '5', neighborhood: 'Centro' },
+    ],
+    [
+      '"Pdte." is Presidente',
+      'Pdte. Masaryk 111, Polanco',
+      { street: 'Presidente Masaryk', exteriorNumber: '111', neighborhood: 'Polanco' },
+    ],
+    [
+      '"Sta." is Santa',
+      'Sabino 20, Sta. María la Ribera',
+      { street: 'Sabino', exteriorNumber: '20', neighborhood: 'Santa María la Ribera' },
+    ],
+    [
+      '"Sto." is Santo',
+      'Papalotl 8, Sto. Domingo',
+      { street: 'Papalotl', exteriorNumber: '8', neighborhood: 'Santo Domingo' },
+    ],
+    [
+      '"Fco." is Francisco',
+      'Fco. Sosa 383, Villa Coyoacán',
+      { street: 'Francisco Sosa', exteriorNumber: '383', neighborhood: 'Villa Coyoacán' },
+    ],
+    [
+      '"Gpe." is Guadalupe',
+      'Calz. de Gpe. 100',
+      { street: 'Calzada de Guadalupe', exteriorNumber: '100' },
+    ],
+    [
+      '"Cd." is Ciudad',
+      'Circuito Novelistas 20, Cd. Satélite',
+      { street: 'Circuito Novelistas', exteriorNumber: '20', neighborhood: 'Ciudad Satélite' },
+    ],
+    [
+      '"Pte." at the start before "de" is Puente',
+      'Pte. de Vigas 10, Tlalnepantla',
+      { street: 'Puente de Vigas', exteriorNumber: '10' },
+    ],
+  ]);
+});
+
+describe('numbered streets named after a cardinal point', () => {
+  check(
+    (
+      [
+        ['Sur 75', 'Sur 75'],
+        ['Poniente 128', 'Poniente 128'],
+        ['Nte. 45', 'Norte 45'],
+        ['Ote. 172', 'Oriente 172'],
+        ['Pte. 128', 'Poniente 128'],
+      ] as const
+    ).map(([typed, street]): Case => [
+      `"${typed}" keeps its number, the house number comes after "No."`,
+      `${typed} No. 10, Agrícola Oriental`,
+      { street, exteriorNumber: '10', neighborhood: 'Agrícola Oriental' },
+    ]),
+  );
+});
+
+describe('every way of marking the house number', () => {
+  check(
+    ['No.', 'no', 'núm.', 'Num', 'número', 'Nro.', 'N.', 'N°', 'Nº', '#'].map((typed): Case => [
+      `"${typed}" before the number`,
+      `Londres ${typed} 247, Juárez`,
+      { street: 'Londres', exteriorNumber: '247', neighborhood: 'Juárez' },
+    ]),
+  );
+  check(
+    ['núm.', 'número', 'nro'].map((typed): Case => [
+      `"${typed}" still without its number is left out`,
+      `Londres ${typed}`,
+      { freeText: 'Londres' },
+    ]),
+  );
+  check(
+    ['sin num', 'sin no.', 'sin nro', 's/n', 'S.N.', 's.núm.'].map((typed): Case => [
+      `"${typed}" is S/N`,
+      `Hidalgo ${typed}, Centro`,
+      { street: 'Hidalgo', exteriorNumber: 'S/N', neighborhood: 'Centro' },
+    ]),
+  );
+  check([
+    [
+      '"sn" before a zip code',
+      'Hidalgo sn 14000',
+      { street: 'Hidalgo', exteriorNumber: 'S/N', zipCode: '14000' },
+    ],
+    [
+      '"sn" before "cp"',
+      'Hidalgo sn cp 14000',
+      { street: 'Hidalgo', exteriorNumber: 'S/N', zipCode: '14000' },
+    ],
+    [
+      '"sn" before a colonia marker',
+      'Hidalgo sn col. Centro',
+      { street: 'Hidalgo', exteriorNumber: 'S/N', neighborhood: 'Centro' },
+    ],
+    [
+      '"sn" before an alcaldía marker',
+      'Hidalgo sn Alc. Tlalpan',
+      { street: 'Hidalgo', exteriorNumber: 'S/N' },
+    ],
+    [
+      '"Mza." and "Lte." abbreviated',
+      'Mza. 5 Lte. 3, Col. Ejército de Oriente',
+      { exteriorNumber: 'Mz 5 Lt 3', neighborhood: 'Ejército de Oriente' },
+    ],
+    [
+      '"kilómetro" spelled out',
+      'Carretera Picacho-Ajusco kilómetro 5.5',
+      { street: 'Carretera Picacho-Ajusco', exteriorNumber: 'Km 5.5' },
+    ],
+  ]);
+});
+
+describe('markers glued to their number', () => {
+  check([
+    ['"núm."', 'Londres núm.247', { street: 'Londres', exteriorNumber: '247' }],
+    ['"#"', 'Londres #247', { street: 'Londres', exteriorNumber: '247' }],
+    [
+      '"int."',
+      'Sonora 180 int.4',
+      { street: 'Sonora', exteriorNumber: '180', interiorNumber: '4' },
+    ],
+    [
+      '"depto"',
+      'Sonora 180 depto402',
+      { street: 'Sonora', exteriorNumber: '180', interiorNumber: '402' },
+    ],
+    [
+      '"dpto."',
+      'Sonora 180 dpto.4',
+      { street: 'Sonora', exteriorNumber: '180', interiorNumber: '4' },
+    ],
+    [
+      '"dep."',
+      'Sonora 180 dep.4',
+      { street: 'Sonora', exteriorNumber: '180', interiorNumber: '4' },
+    ],
+    [
+      '"loc."',
+      'Sonora 180 loc.3',
+      { street: 'Sonora', exteriorNumber: '180', interiorNumber: 'Local 3' },
+    ],
+    [
+      '"desp."',
+      'Sonora 180 desp.12',
+      { street: 'Sonora', exteriorNumber: '180', interiorNumber: 'Despacho 12' },
+    ],
+    [
+      '"of."',
+      'Sonora 180 of.3',
+      { street: 'Sonora', exteriorNumber: '180', interiorNumber: 'Oficina 3' },
+    ],
+    [
+      '"Mz" and "Lt"',
+      'Mz5 Lt3, Col. Ejército de Oriente',
+      { exteriorNumber: 'Mz 5 Lt 3', neighborhood: 'Ejército de Oriente' },
+    ],
+    [
+      '"Mza." and "Lte."',
+      'Mza.5 Lte.3, Col. Ejército de Oriente',
+      { exteriorNumber: 'Mz 5 Lt 3', neighborhood: 'Ejército de Oriente' },
+    ],
+    [
+      '"km"',
+      'Carretera México-Toluca km14.5',
+      { street: 'Carretera México-Toluca', exteriorNumber: 'Km 14.5' },
+    ],
+    ['"cp"', 'Juárez cp06600', { freeText: 'Juárez', zipCode: '06600' }],
+  ]);
+});
+
+describe('every interior marker', () => {
+  // Alone, these give the bare value ("int 1" → "1"); after another part, their label shows.
+  check(
+    (
+      [
+        ['int', 'Int'],
+        ['Int.', 'Int'],
+        ['interior', 'Int'],
+        ['depto', 'Depto'],
+        ['Dpto.', 'Depto'],
+        ['dep.', 'Depto'],
+        ['departamento', 'Depto'],
+      ] as const
+    ).map(([typed, label]): Case => [
+      `"${typed}" after a tower is ${label}`,
+      `Orizaba 101 torre B ${typed} 301, Roma Norte`,
+      {
+        street: 'Orizaba',
+        exteriorNumber: '101',
+        interiorNumber: `Torre B ${label} 301`,
+        neighborhood: 'Roma Norte',
+      },
+    ]),
+  );
+  check(
+    (
+      [
+        ['local', 'Local'],
+        ['Loc.', 'Local'],
+        ['despacho', 'Despacho'],
+        ['Desp.', 'Despacho'],
+        ['piso', 'Piso'],
+        ['oficina', 'Oficina'],
+        ['Of.', 'Oficina'],
+        ['Ofna.', 'Oficina'],
+        ['Ofic.', 'Oficina'],
+        ['edificio', 'Edificio'],
+        ['Edif.', 'Edificio'],
+        ['torre', 'Torre'],
+        ['casa', 'Casa'],
+      ] as const
+    ).map(([typed, label]): Case => [
+      `"${typed}" keeps its word, ${label}`,
+      `Orizaba 101 ${typed} 3, Roma Norte`,
+      {
+        street: 'Orizaba',
+        exteriorNumber: '101',
+        interiorNumber: `${label} 3`,
+        neighborhood: 'Roma Norte',
+      },
+    ]),
+  );
+  check([
+    [
+      'a bare second number, then a floor',
+      'Sonora 180 1 piso 2, Hipódromo',
+      {
+        street: 'Sonora',
+        exteriorNumber: '180',
+        interiorNumber: 'Int 1 Piso 2',
+        neighborhood: 'Hipódromo',
+      },
+    ],
+    [
+      'a second "No." is the interior number',
+      'Sonora No. 180 No. 1 piso 2, Hipódromo',
+      {
+        street: 'Sonora',
+        exteriorNumber: '180',
+        interiorNumber: 'Int 1 Piso 2',
+        neighborhood: 'Hipódromo',
+      },
+    ],
+    [
+      'interior values with letters, hyphens and "PB"',
+      'Sonora 180 int B-12',
+      { street: 'Sonora', exteriorNumber: '180', interiorNumber: 'B-12' },
+    ],
+    [
+      'the ground floor',
+      'Sonora 180 local pb',
+      { street: 'Sonora', exteriorNumber: '180', interiorNumber: 'Local PB' },
+    ],
+    [
+      'a flat by its letter',
+      'Sonora 180 depto a',
+      { street: 'Sonora', exteriorNumber: '180', interiorNumber: 'A' },
+    ],
+  ]);
+});
+
+describe('every colonia marker', () => {
+  check(
+    (
+      [
+        ['colonia', 'Aragón'],
+        ['Col.', 'Aragón'],
+        ['Fracc.', 'Aragón'],
+        ['Frac.', 'Aragón'],
+        ['fraccionamiento', 'Aragón'],
+        ['Bo.', 'Barrio Aragón'],
+        ['barrio', 'Barrio Aragón'],
+        ['U.H.', 'Unidad Habitacional Aragón'],
+        ['U. H.', 'Unidad Habitacional Aragón'],
+        ['unidad habitacional', 'Unidad Habitacional Aragón'],
+        ['Ampl.', 'Ampliación Aragón'],
+        ['ampliación', 'Ampliación Aragón'],
+      ] as const
+    ).map(([typed, neighborhood]): Case => [
+      `"${typed}" before the colonia`,
+      `Hidalgo 10 ${typed} Aragón`,
+      { street: 'Hidalgo', exteriorNumber: '10', neighborhood },
+    ]),
+  );
+});
+
+describe('the alcaldía, municipality or state after its marker is dropped', () => {
+  check(
+    [
+      'alcaldía Tlalpan',
+      'Alc. Tlalpan',
+      'delegación Tlalpan',
+      'Deleg. Tlalpan',
+      'Del. Tlalpan',
+      'mpio. Zumpango',
+      'municipio Zumpango',
+      'Mun. Zumpango',
+      'Edo. Hidalgo',
+    ].map((typed): Case => [
+      `"${typed}"`,
+      `Morelos 10 Centro ${typed}`,
+      { street: 'Morelos', exteriorNumber: '10', neighborhood: 'Centro' },
+    ]),
+  );
+});
+
+describe('every city, state and alcaldía dropped after a colonia', () => {
+  check(
+    [
+      'CDMX',
+      'Cd. Mx.',
+      'Ciudad de México',
+      'Cd. de México',
+      'México D.F.',
+      'México D. F.',
+      'DF',
+      'D. F.',
+      'Estado de México',
+      'Edomex',
+      'Jal.',
+      'Jalisco',
+      'Nuevo León',
+      'N.L.',
+      'Guadalajara',
+      'Gdl',
+      'Zapopan',
+      'Tlaquepaque',
+      'San Pedro Tlaquepaque',
+      'Tonalá',
+      'Monterrey',
+      'Mty',
+      'Naucalpan',
+      'Naucalpan de Juárez',
+      'Ecatepec',
+      'Ecatepec de Morelos',
+      'Nezahualcóyotl',
+      'Neza',
+      'Tlalnepantla',
+      'Tlalnepantla de Baz',
+      'Cuautitlán Izcalli',
+      'Álvaro Obregón',
+      'Azcapotzalco',
+      'Benito Juárez',
+      'Coyoacán',
+      'Cuajimalpa',
+      'Cuajimalpa de Morelos',
+      'Cuauhtémoc',
+      'Gustavo A. Madero',
+      'GAM',
+      'Iztacalco',
+      'Iztapalapa',
+      'Magdalena Contreras',
+      'La Magdalena Contreras',
+      'Miguel Hidalgo',
+      'Milpa Alta',
+      'Tláhuac',
+      'Tlalpan',
+      'Venustiano Carranza',
+      'Xochimilco',
+    ].map((place): Case => [
+      `"${place}"`,
+      `Morelos 10 Centro ${place}`,
+      { street: 'Morelos', exteriorNumber: '10', neighborhood: 'Centro' },
+    ]),
+  );
+});
+
+describe('a word that cannot be a colonia alone keeps the place after it', () => {
+  check(
+    [
+      'San',
+      'Santa',
+      'Santo',
+      'Barrio',
+      'Pueblo',
+      'Ampliación',
+      'Unidad',
+      'Ex',
+      'Nueva',
+      'Nuevo',
+      'Ciudad',
+    ].map((word): Case => [
+      `"${word}"`,
+      `Morelos 10, ${word} Tlalpan`,
+      { street: 'Morelos', exteriorNumber: '10', neighborhood: `${word} Tlalpan` },
+    ]),
+  );
+  check([
+    [
+      'a city after "Ciudad"',
+      'Morelos 10, Ciudad Nezahualcóyotl',
+      { street: 'Morelos', exteriorNumber: '10', neighborhood: 'Ciudad Nezahualcóyotl' },
+    ],
+  ]);
+});
+
+describe('Roman section numbers', () => {
+  check(
+    ['ii', 'iii', 'iv', 'vi', 'vii', 'viii', 'ix'].map((numeral): Case => [
+      `"${numeral}" before "secc"`,
+      `polanco ${numeral} secc`,
+      { freeText: `Polanco ${numeral.toUpperCase()} Sección` },
+    ]),
+  );
+});
+
+describe('the rules between the words', () => {
+  check([
+    [
+      'a word typed in capitals among lower case keeps them',
+      'Av. IPN 2508, Zacatenco',
+      { street: 'Avenida IPN', exteriorNumber: '2508', neighborhood: 'Zacatenco' },
+    ],
+    ['four digits alone, with spaces around', ' 0660 ', { freeText: '0660' }],
+    ['one digit alone', '6', { freeText: '6' }],
+    [
+      'a semicolon separates like a comma',
+      'Varsovia 36; Juárez',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez' },
+    ],
+    [
+      'so does a new line',
+      'Varsovia 36\nJuárez',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez' },
+    ],
+    [
+      'a zip code right after the number, then the colonia',
+      'Varsovia 36 06600 Juárez',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez', zipCode: '06600' },
+    ],
+    [
+      "words after the colonia's zip code are dropped",
+      'Varsovia 36 Juárez 06600 Centro',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez', zipCode: '06600' },
+    ],
+    ['"C. P." with a space', 'C. P. 06100', { zipCode: '06100' }],
+    ['"código postal" spelled out', 'código postal 06100', { zipCode: '06100' }],
+    ['"cp" still without its number is left out', 'Juárez cp', { freeText: 'Juárez' }],
+    ['"C. P." still without its number is left out', 'Juárez C. P.', { freeText: 'Juárez' }],
+    [
+      'an interior number right after the street makes it a street',
+      'Sonora int 4 Hipódromo',
+      { street: 'Sonora', interiorNumber: '4', neighborhood: 'Hipódromo' },
+    ],
+    ['a manzana with a letter', 'Mz 12A Lt 3', { exteriorNumber: 'Mz 12A Lt 3' }],
+    [
+      'a hyphenated name typed in lower case',
+      'carretera méxico-toluca km 14',
+      { street: 'Carretera México-Toluca', exteriorNumber: 'Km 14' },
+    ],
+    [
+      '"bis" after the number',
+      'Varsovia 36 bis, Juárez',
+      { street: 'Varsovia', exteriorNumber: '36 Bis', neighborhood: 'Juárez' },
+    ],
+    [
+      'a two-digit section number is part of the colonia',
+      'Lomas de Sotelo 12a Sección',
+      { freeText: 'Lomas de Sotelo 12a Sección' },
+    ],
+  ]);
+});
+
+describe('numbers and words at the edges of the rules', () => {
+  check([
+    [
+      'a street named by a letter: a lone "N" is not "No."',
+      'Calle N 15, Educación',
+      { street: 'N', exteriorNumber: '15', neighborhood: 'Educación' },
+    ],
+    ['"#" still without its number is left out', 'Londres #', { freeText: 'Londres' }],
+    ['a lone "calle" is the street being typed', 'calle', { street: 'Calle' }],
+    [
+      'a colonia named with an interior word, "Casa Blanca"',
+      'Sonora 180, Casa Blanca',
+      { street: 'Sonora', exteriorNumber: '180', neighborhood: 'Casa Blanca' },
+    ],
+    [
+      'a number with digits after its hyphen',
+      'Varsovia 36-12, Juárez',
+      { street: 'Varsovia', exteriorNumber: '36-12', neighborhood: 'Juárez' },
+    ],
+    [
+      'an interior letter glued to its number',
+      'Sonora 180 int B12',
+      { street: 'Sonora', exteriorNumber: '180', interiorNumber: 'B12' },
+    ],
+    [
+      'an interior number with a hyphenated letter',
+      'Sonora 180 int 12-A',
+      { street: 'Sonora', exteriorNumber: '180', interiorNumber: '12-A' },
+    ],
+    [
+      'a date with "de" in a street name',
+      'Av. 20 de Noviembre 10',
+      { street: 'Avenida 20 de Noviembre', exteriorNumber: '10' },
+    ],
+  ]);
+
+  it('"y" after the number starts a cross street, it is not the number\'s letter', () => {
+    expect(parseAddressText('Juárez 10 y Balderas').exteriorNumber).toBe('10');
+  });
+
+  it('a number before a "de" still being typed is the house number', () => {
+    expect(parseAddressText('Londres 247 de').exteriorNumber).toBe('247');
+  });
 });
