@@ -3,7 +3,13 @@ import type { CourierToken } from '@/lib/courier-client';
 import { MemorySessionTokens } from './session-tokens';
 
 const NOW = Date.parse('2026-03-02T15:00:00Z');
-const token = (value: string, issuedAt: number, expiresAt = NOW + 3_600_000): CourierToken => ({
+// Kept until it expires: an expiry an hour from the real clock, not from NOW (a date now past, at
+// which each token would be kept for a millisecond only).
+const token = (
+  value: string,
+  issuedAt: number,
+  expiresAt = Date.now() + 3_600_000,
+): CourierToken => ({
   value,
   issuedAt,
   expiresAt,
