@@ -297,6 +297,17 @@ describe('the courier’s answers as the transport reads them', () => {
     expect(logged('courier quotation answer unreadable')).toEqual([]);
   });
 
+  it('a JSON null is a courier error, as a success and as a failure', async () => {
+    legacy.script(json200(null));
+    expect((await apiErrorOf(client.courierQuotation('any', TRIP, { log }))).code).toBe(
+      'courier_error',
+    );
+    legacy.script({ status: 500, body: 'null', contentType: 'application/json' });
+    expect((await apiErrorOf(client.courierQuotation('any', TRIP, { log }))).code).toBe(
+      'courier_error',
+    );
+  });
+
   it('an HTML error page is a courier error, logged without a courier message', async () => {
     legacy.script({ html500: true });
     const error = await apiErrorOf(client.courierQuotation('any', TRIP, { log }));
@@ -349,6 +360,15 @@ describe('the courier’s answers as the transport reads them', () => {
     legacy.script({ status: 200, body: sized(1024 * 1024 + 1), contentType: 'application/json' });
     const error = await apiErrorOf(client.courierQuotation('any', TRIP, { log }));
     expect(error.code).toBe('courier_error');
+  });
+
+  it('an answer far over 1 MB is not read to its end: the client hangs up', async () => {
+    legacy.script({ streamedBytes: 16 * 1024 * 1024 });
+    const error = await apiErrorOf(client.courierQuotation('any', TRIP, { log }));
+    expect(error.code).toBe('courier_error');
+    await legacy.lastStream!.ended;
+    expect(legacy.lastStream!.whole).toBe(false);
+    expect(legacy.lastStream!.bytesWritten).toBeLessThan(16 * 1024 * 1024);
   });
 });
 
