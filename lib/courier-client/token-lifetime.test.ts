@@ -1,11 +1,18 @@
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_TOKEN_LIFETIME_MS,
-  nextIssueTime,
-  parseExpiresIn,
-  tokenLifetime,
-} from './token-lifetime';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as TokenLifetime from './token-lifetime';
+
+// Loaded afresh in each test: the formats and limits are set when the module loads.
+let DEFAULT_TOKEN_LIFETIME_MS: number;
+let nextIssueTime: typeof TokenLifetime.nextIssueTime;
+let parseExpiresIn: typeof TokenLifetime.parseExpiresIn;
+let tokenLifetime: typeof TokenLifetime.tokenLifetime;
+let jwtExpiry: typeof TokenLifetime.jwtExpiry;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ DEFAULT_TOKEN_LIFETIME_MS, nextIssueTime, parseExpiresIn, tokenLifetime, jwtExpiry } =
+    await import('./token-lifetime'));
+});
 
 const MEXICO = 'America/Mexico_City';
 /** 31 May 2022, 14:30 in Mexico City (UTC−5 then: Mexico still had summer time in 2022). */
@@ -89,5 +96,55 @@ describe('courier token lifetime', () => {
     expect(afterClockWentBack).toBeGreaterThan(second);
     // Once the clock is past the last issue time again, the clock is the issue time.
     expect(nextIssueTime(afterClockWentBack + 5_000)).toBe(afterClockWentBack + 5_000);
+  });
+
+  it('expires_in is read with a two- or four-digit year, with or without seconds', () => {
+    const at = (expiresIn: string) => parseExpiresIn(expiresIn, { timeZone: MEXICO, now: NOW });
+    expect(at('31/05/2022 15:30')).toBe(Date.parse('2022-05-31T20:30:00Z'));
+    expect(at('31/05/22 15:30:45')).toBe(Date.parse('2022-05-31T20:30:45Z'));
+    expect(at(' 31/05/2022 15:30:45 ')).toBe(Date.parse('2022-05-31T20:30:45Z'));
+    expect(at(' 90 ')).toBe(NOW + 90_000);
+    expect(at('9O')).toBeUndefined();
+    expect(parseExpiresIn(Number.NaN, { timeZone: MEXICO, now: NOW })).toBeUndefined();
+    expect(parseExpiresIn(-60, { timeZone: MEXICO, now: NOW })).toBe(NOW - 60_000);
+  });
+
+  it('a stated lifetime of up to a week is believed; longer, or none at all, is not', async () => {
+    const week = 7 * 24 * 3600;
+    const lifetime = (expiresIn: unknown, accessToken = 'opaque') =>
+      tokenLifetime({ accessToken, expiresIn }, { timeZone: MEXICO, now: NOW });
+    expect(lifetime(week)).toMatchObject({ source: 'expires_in', expiresAt: NOW + week * 1000 });
+    expect(lifetime(week + 1).source).toBe('default');
+    expect(lifetime(0).source).toBe('default');
+    expect(lifetime(0.001)).toMatchObject({ source: 'expires_in', expiresAt: NOW + 1 });
+    const jwt = await jwtExpiringAt(NOW + (week + 60) * 1000);
+    expect(lifetime(undefined, jwt).source).toBe('default');
+    expect(lifetime(undefined, await jwtExpiringAt(NOW)).source).toBe('default');
+  });
+
+  it('the default lifetime is renewed a minute before it ends', () => {
+    const token = tokenLifetime({ accessToken: 'opaque' }, { timeZone: MEXICO, now: NOW });
+    expect(token).toEqual({
+      value: 'opaque',
+      source: 'default',
+      expiresAt: NOW + 20 * 60_000,
+      renewAt: NOW + 19 * 60_000,
+    });
+  });
+
+  it('a JWT without a readable exp says nothing of its expiry', async () => {
+    const noExp = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('x'.repeat(32)));
+    expect(jwtExpiry(noExp)).toBeUndefined();
+    expect(jwtExpiry('a.b.c')).toBeUndefined();
+    expect(jwtExpiry(await jwtExpiringAt(NOW))).toBe(Math.floor(NOW / 1000) * 1000);
+  });
+
+  it('without a clock given, the issue time is now', () => {
+    const before = Date.now();
+    const issued = nextIssueTime();
+    expect(issued).toBeGreaterThanOrEqual(before);
+    expect(issued).toBeLessThanOrEqual(Date.now() + 1);
   });
 });
