@@ -186,10 +186,11 @@ async function visit(browser, { origin, signIn }) {
  */
 export function splitOfVisit(marks) {
   const scripts = marks.resources.filter((r) => r.script && r.end <= marks.container);
-  // The page's own scripts are those the HTML asks for, before the first paint; the map's chunks
-  // those asked for after it and before the map was there (the app asks for them once it has
-  // painted, components/map/map-chunk-preload.tsx; the bare page when its dynamic import runs).
-  const split = marks.firstPaint ?? marks.domContentLoaded;
+  // The page's own scripts are those the HTML asks for, before the first paint or
+  // DOMContentLoaded, whichever came first; the map's chunks those asked for after it and before
+  // the map was there (the app asks for them once it has painted, map-chunk-preload.tsx; the bare
+  // page, which paints nothing until its map, when its dynamic import runs after hydration).
+  const split = Math.min(marks.firstPaint ?? Infinity, marks.domContentLoaded ?? Infinity);
   const pageScripts = scripts.filter((r) => r.start <= split);
   const mapChunks = scripts.filter((r) => r.start > split);
   const before = (filter) =>

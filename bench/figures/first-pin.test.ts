@@ -64,6 +64,12 @@ describe('where a visit to the map spent its time', () => {
     expect(split.firstTapMs).toBe(1_850);
   });
 
+  it('tells the map’s chunks of a page that paints nothing before its map by DOMContentLoaded', () => {
+    const late = splitOfVisit({ ...visit, firstPaint: 1_790 });
+    expect(late.mapChunksRequestedMs).toBe(1_300);
+    expect(late.pageScriptsArrivedMs).toBe(1_100);
+  });
+
   it('tells the page’s own scripts from the map’s chunks, asked for after the first paint', () => {
     expect(split.pageScriptsArrivedMs).toBe(1_100);
     expect(split.mapChunksRequestedMs).toBe(1_300);
