@@ -29,15 +29,19 @@ function askAfterFirstPaint(urls: readonly string[], rel: 'preload' | 'prefetch'
       document.head.append(link);
     }
   };
-  try {
+  // After the first paint: a light page can fire its load event before the browser reports its
+  // paint, so the load event is only for a browser without paint timing.
+  if (
+    typeof PerformanceObserver !== 'undefined' &&
+    PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
     new PerformanceObserver((_entries, observer) => {
       observer.disconnect();
       setTimeout(ask);
     }).observe({ type: 'paint', buffered: true });
-  } catch {
-    // No paint timing in this browser: the page's load event below still asks.
+  } else {
+    addEventListener('load', ask);
   }
-  addEventListener('load', ask);
 }
 
 /**
