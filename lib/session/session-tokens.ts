@@ -31,6 +31,11 @@ export interface SessionTokens {
   renewOnce(sid: string, after: number, login: () => Promise<CourierToken>): Promise<CourierToken>;
 }
 
+/** Whether `token` was issued after `after` (the token found due) and is not due itself. */
+export function renewedAfter(token: CourierToken, after: number): boolean {
+  return token.issuedAt > after && Date.now() < token.renewAt;
+}
+
 export class MemorySessionTokens implements SessionTokens {
   private readonly latest = new LRUCache<string, CourierToken>({ max: 50_000 });
   private readonly renewals = new Map<string, Promise<CourierToken>>();
@@ -63,24 +68,24 @@ export class MemorySessionTokens implements SessionTokens {
   }
 
   renewOnce(sid: string, after: number, login: () => Promise<CourierToken>) {
-    // A renewal that finished since this request found its token due: its token is this one's.
-    const renewed = this.renewedSince(sid, after);
-    if (renewed) return Promise.resolve(renewed);
-    return this.joinOrStart(sid, async () => {
+    return this.joinOrStart(sid, after, async () => {
       const token = await login();
       this.rememberHere(sid, token);
       return token;
     });
   }
 
-  /** The token this process holds for `sid` if it was issued after `after` and is not due. */
-  renewedSince(sid: string, after: number): CourierToken | undefined {
+  /**
+   * A token issued after `after` for `sid`: the one this process kept if a renewal finished since
+   * the caller found its token due, else the renewal in flight, else a new one made by `renew`.
+   */
+  joinOrStart(
+    sid: string,
+    after: number,
+    renew: () => Promise<CourierToken>,
+  ): Promise<CourierToken> {
     const kept = this.latest.get(sid);
-    return kept && kept.issuedAt > after && Date.now() < kept.renewAt ? kept : undefined;
-  }
-
-  /** The renewal of `sid` in flight in this process, or a new one made by `renew`. */
-  joinOrStart(sid: string, renew: () => Promise<CourierToken>): Promise<CourierToken> {
+    if (kept && renewedAfter(kept, after)) return Promise.resolve(kept);
     const inFlight = this.renewals.get(sid);
     if (inFlight) return inFlight;
     const renewal = renew().finally(() => {

@@ -2,7 +2,11 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { CourierToken } from '@/lib/courier-client';
-import { MemorySessionTokens, type SessionTokens } from '@/lib/session/session-tokens';
+import {
+  MemorySessionTokens,
+  renewedAfter,
+  type SessionTokens,
+} from '@/lib/session/session-tokens';
 import { orWhenRedisFails } from './fallback';
 import { sharedKey } from './keys';
 import { ValueSealer } from './sealed-value';
@@ -94,9 +98,7 @@ export class RedisSessionTokens implements SessionTokens {
   }
 
   renewOnce(sid: string, after: number, login: () => Promise<CourierToken>) {
-    const renewed = this.here.renewedSince(sid, after);
-    if (renewed) return Promise.resolve(renewed);
-    return this.here.joinOrStart(sid, () => this.renewAcrossInstances(sid, after, login));
+    return this.here.joinOrStart(sid, after, () => this.renewAcrossInstances(sid, after, login));
   }
 
   private async renewAcrossInstances(
@@ -141,7 +143,7 @@ export class RedisSessionTokens implements SessionTokens {
           () => Promise.all([this.readShared(sid), this.redis.exists(lock)]),
           () => [undefined, 0] as const,
         );
-        if (stored && stored.issuedAt > after && Date.now() < stored.renewAt) {
+        if (stored && renewedAfter(stored, after)) {
           this.here.rememberHere(sid, stored);
           return stored;
         }
@@ -158,7 +160,7 @@ export class RedisSessionTokens implements SessionTokens {
       () => this.readShared(sid),
       () => undefined,
     );
-    if (!stored || stored.issuedAt <= after || Date.now() >= stored.renewAt) return undefined;
+    if (!stored || !renewedAfter(stored, after)) return undefined;
     this.here.rememberHere(sid, stored);
     return stored;
   }
