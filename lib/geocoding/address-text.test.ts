@@ -498,6 +498,11 @@ describe('abbreviations inside names', () => {
       'Pte. de Vigas 10, Tlalnepantla',
       { street: 'Puente de Vigas', exteriorNumber: '10' },
     ],
+    [
+      '"Pte." before "de" after the street type is Puente too',
+      'Av. Pte. de Alvarado 100',
+      { street: 'Avenida Puente de Alvarado', exteriorNumber: '100' },
+    ],
   ]);
 });
 
@@ -969,4 +974,158 @@ describe('numbers and words at the edges of the rules', () => {
   it('a number before a "de" still being typed is the house number', () => {
     expect(parseAddressText('Londres 247 de').exteriorNumber).toBe('247');
   });
+});
+
+// Each case below is one that a changed rule got wrong while every test above still passed
+// (mutation testing, `npm run test:mutation`): what the rule must do, and what it must leave alone.
+describe('letters and words that look like a marker', () => {
+  check([
+    // "C", "H", "P" and "U" are the letters of "C. P." and "U. H.": a street named by one keeps it.
+    ...['C', 'H', 'P', 'U'].map((letter): Case => [
+      `a street named "${letter}"`,
+      `Calle ${letter} 15, Educación`,
+      { street: letter, exteriorNumber: '15', neighborhood: 'Educación' },
+    ]),
+    [
+      'the colonia Postal: "postal" without "código"',
+      'Av. Cuauhtémoc 1300, Col. Postal',
+      { street: 'Avenida Cuauhtémoc', exteriorNumber: '1300', neighborhood: 'Postal' },
+    ],
+    [
+      '"código" without "postal" is not a zip marker',
+      'Varsovia 36, Juárez, código 06600',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez', zipCode: '06600' },
+    ],
+    [
+      '"Conjunto Habitacional" is not "Unidad Habitacional"',
+      'Av. Loreto 100, Conjunto Habitacional Loreto',
+      {
+        street: 'Avenida Loreto',
+        exteriorNumber: '100',
+        neighborhood: 'Conjunto Habitacional Loreto',
+      },
+    ],
+    [
+      '"unidad habitacional" alone marks the colonia',
+      'Unidad Habitacional Aragón',
+      { neighborhood: 'Unidad Habitacional Aragón' },
+    ],
+    [
+      '"U. H." alone marks the colonia',
+      'U. H. Aragón',
+      { neighborhood: 'Unidad Habitacional Aragón' },
+    ],
+    [
+      '"Sn" before a name abbreviates San, it is not "sin número"',
+      'Av. Revolución 1500, Sn Ángel',
+      { street: 'Avenida Revolución', exteriorNumber: '1500', neighborhood: 'Sn Ángel' },
+    ],
+    [
+      '"C. P." still without its number drops only itself',
+      'Varsovia 36 C. P. Juárez',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez' },
+    ],
+    [
+      'quotes and brackets pasted around a word are dropped',
+      'Varsovia 36 ("Juárez")',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez' },
+    ],
+    [
+      '"Sección" spelled out after a Roman number',
+      'polanco ii sección',
+      { freeText: 'Polanco II Sección' },
+    ],
+    [
+      'a colonia whose name starts with "Calle" keeps it',
+      'Varsovia 36, Calle Real',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Calle Real' },
+    ],
+  ]);
+
+  it.each(['Juárez, CP 066000', 'Varsovia 36, Juárez 066000'])(
+    'a zip code with a digit too many is not taken: %j',
+    (text) => {
+      expect(parseAddressText(text).zipCode).toBe('');
+    },
+  );
+});
+
+describe('numbers a rule must read, and those it must leave in a name', () => {
+  check([
+    [
+      'a "#" number in a segment of its own is the interior number',
+      'Av. Álvaro Obregón 121, #302, Roma Nte.',
+      {
+        street: 'Avenida Álvaro Obregón',
+        exteriorNumber: '121',
+        interiorNumber: '302',
+        neighborhood: 'Roma Norte',
+      },
+    ],
+    [
+      'a "#" between "Local" and its number',
+      'Sonora 180 Local #4',
+      { street: 'Sonora', exteriorNumber: '180', interiorNumber: 'Local 4' },
+    ],
+    [
+      'a "#" between "Piso" and its number',
+      'Sonora 180 Piso #3, Hipódromo',
+      {
+        street: 'Sonora',
+        exteriorNumber: '180',
+        interiorNumber: 'Piso 3',
+        neighborhood: 'Hipódromo',
+      },
+    ],
+    [
+      'a "#" between "Depto." and its number',
+      'Sonora 180 Depto. #302',
+      { street: 'Sonora', exteriorNumber: '180', interiorNumber: '302' },
+    ],
+    [
+      'a bare interior number with a letter is written in capitals',
+      'Sonora 180 4b, Hipódromo',
+      { street: 'Sonora', exteriorNumber: '180', interiorNumber: '4B', neighborhood: 'Hipódromo' },
+    ],
+    [
+      'a lote with a letter is written in capitals',
+      'Mz 12 Lt 3a',
+      { exteriorNumber: 'Mz 12 Lt 3A' },
+    ],
+    [
+      'a kilometre with two decimals',
+      'Carretera México-Toluca km 14.25',
+      { street: 'Carretera México-Toluca', exteriorNumber: 'Km 14.25' },
+    ],
+    [
+      'a street named by a date, typed without "Calle"',
+      '5 de Mayo 32, Centro',
+      { street: '5 de Mayo', exteriorNumber: '32', neighborhood: 'Centro' },
+    ],
+    [
+      'a colonia named by a date, right after the number',
+      'Sonora 180 10 de Mayo',
+      { street: 'Sonora', exteriorNumber: '180', neighborhood: '10 de Mayo' },
+    ],
+    [
+      'a number before "del" starts a name too',
+      'Sonora 180 3 del Valle',
+      { street: 'Sonora', exteriorNumber: '180', neighborhood: '3 del Valle' },
+    ],
+  ]);
+});
+
+describe('an alcaldía or city among the segments', () => {
+  check([
+    [
+      'an alcaldía before a marked colonia is not the street',
+      'Coyoacán, Col. Del Carmen',
+      { neighborhood: 'Del Carmen' },
+    ],
+    [
+      'an alcaldía and its city: the alcaldía alone is kept',
+      'Coyoacán, CDMX',
+      { freeText: 'Coyoacán' },
+    ],
+  ]);
 });

@@ -443,9 +443,12 @@ function readSegment(tokens: string[], numbers: Numbers): Segment {
 
     const interior = INTERIOR_MARKERS.get(key);
     if (interior) {
-      if (next !== undefined && INTERIOR_VALUE.test(next)) {
-        numbers.interior.push({ ...interior, value: next.toUpperCase() });
-        i += 1;
+      // "Local #4", "Depto. #302": a "#" between the marker and its value adds nothing.
+      const valueAt = next === '#' ? i + 2 : i + 1;
+      const value = tokens[valueAt];
+      if (value !== undefined && INTERIOR_VALUE.test(value)) {
+        numbers.interior.push({ ...interior, value: value.toUpperCase() });
+        i = valueAt;
         if (at.target === 'lead' && segment.lead.length > 0) afterNumber();
         continue;
       }
@@ -532,7 +535,8 @@ function isPartOfName(tokens: string[], at: number, target: Target, segment: Seg
   const next = tokens[at + 1] === undefined ? '' : keyOf(tokens[at + 1]!);
   if ((next === 'de' || next === 'del') && tokens[at + 2] !== undefined) return true;
   if (ORDINAL.test(tokens[at]!) && (next === 'seccion' || next === 'secc')) return true;
-  if (target === 'colonia' || (target === 'tail' && segment.tail.length > 0)) return true;
+  // A number inside a colonia ("Escuadrón 201") or after the colonia's words needs no rule here:
+  // the caller reads a house or interior number only right after the street.
   return (
     target === 'lead' &&
     segment.lead.length === 1 &&
@@ -626,7 +630,8 @@ function renderName(words: string[], { street = false } = {}): string {
       out.push(STREET_TYPES.get(key)!);
       return;
     }
-    if (i === 0 && key === 'pte' && nextKey === 'de') {
+    // "Pte. de Vigas", "Av. Pte. de Alvarado": Puente; Poniente comes after a name, never before "de".
+    if (key === 'pte' && nextKey === 'de') {
       out.push('Puente');
       return;
     }
