@@ -1108,6 +1108,11 @@ describe('numbers a rule must read, and those it must leave in a name', () => {
       { street: 'Sonora', exteriorNumber: '180', neighborhood: '10 de Mayo' },
     ],
     [
+      'a colonia with a number in its name, right after the house number',
+      'Av. Tláhuac 100 Escuadrón 201',
+      { street: 'Avenida Tláhuac', exteriorNumber: '100', neighborhood: 'Escuadrón 201' },
+    ],
+    [
       'a number before "del" starts a name too',
       'Sonora 180 3 del Valle',
       { street: 'Sonora', exteriorNumber: '180', neighborhood: '3 del Valle' },
