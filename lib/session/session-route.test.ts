@@ -262,3 +262,44 @@ describe('signing out everywhere', () => {
     expect(error.code).toBe('unauthenticated');
   });
 });
+
+describe('the log of a request in a session', () => {
+  it('follows the session by the first 8 characters of its id, never by the whole id', async () => {
+    vi.stubEnv('LOG_LEVEL', 'info');
+    vi.resetModules();
+    resetProcessSingletons();
+    const { sessionRoute } = await import('./session-route');
+    const { rememberToken } = await import('./token-cache');
+    const { CourierTokenRejected } = await import('@/lib/courier-client');
+    const { redirectLogs } = await import('@/lib/log');
+    const lines: string[] = [];
+    const previous = redirectLogs({ write: (line: string) => lines.push(line) });
+    try {
+      const sid = 'AbCdEfGhIjKlMnOpQrStUvWx';
+      // The courier refuses the cookie's token once; a newer one is at hand, and the session
+      // says in its log that it replaced the refused one.
+      const route = sessionRoute(async (_request, session) => {
+        await session.withCourierToken(async (token) => {
+          if (token !== 'tok') return;
+          const newer = { value: 'newer', issuedAt: 6, expiresAt: Date.now() + 3_600_000 };
+          await rememberToken(session.id, { ...newer, renewAt: newer.expiresAt - 60_000 });
+          throw new CourierTokenRejected(-101);
+        });
+        return Response.json({ ok: true });
+      });
+      const cookie = await sessionCookie(Date.now(), sid);
+      const response = await route(
+        new Request('http://127.0.0.1:3000/api/quote', { headers: { cookie } }),
+      );
+      expect(response.status).toBe(200);
+      const sessionLines = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.msg === 'courier token rejected: replacing it');
+      expect(sessionLines).toHaveLength(1);
+      expect(sessionLines[0]!.session).toBe(sid.slice(0, 8));
+      expect(lines.join('\n')).not.toContain(sid);
+    } finally {
+      redirectLogs(previous);
+    }
+  });
+});
