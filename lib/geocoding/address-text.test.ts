@@ -1132,5 +1132,11 @@ describe('an alcaldía or city among the segments', () => {
       'Coyoacán, CDMX',
       { freeText: 'Coyoacán' },
     ],
+    [
+      'an alcaldía before the street is not the colonia',
+      'Coyoacán, Av. Universidad 1000',
+      { street: 'Avenida Universidad', exteriorNumber: '1000' },
+    ],
+    ['one word typed in capitals', 'INSURGENTES', { freeText: 'Insurgentes' }],
   ]);
 });
