@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CourierToken } from '@/lib/courier-client';
-import { MemorySessionTokens } from './session-tokens';
+import { MemorySessionTokens, renewedAfter } from './session-tokens';
 
 const NOW = Date.parse('2026-03-02T15:00:00Z');
 // Kept until it expires: an expiry an hour from the real clock, not from NOW (a date now past, at
@@ -94,5 +94,20 @@ describe("renewing a session's token", () => {
     expect(tokens.renewing('s1')).toBe(false);
     const renewed = await tokens.renewOnce('s1', NOW, async () => token('renewed', NOW + 5));
     expect(renewed.value).toBe('renewed');
+  });
+});
+
+describe('a token renewed since the one found due', () => {
+  it('was issued after it and is not due itself: due at this very millisecond, it is due', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(NOW);
+      const renewed = (renewAt: number) => ({ ...token('t', NOW - 10), renewAt });
+      expect(renewedAfter(renewed(NOW + 1), NOW - 11)).toBe(true);
+      expect(renewedAfter(renewed(NOW), NOW - 11)).toBe(false);
+      expect(renewedAfter(renewed(NOW + 1), NOW - 10)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
