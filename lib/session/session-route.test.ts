@@ -303,3 +303,27 @@ describe('the log of a request in a session', () => {
     }
   });
 });
+
+describe('the cookies a route in a session sends', () => {
+  const ok = async () => Response.json({ ok: true });
+  const get = (cookie?: string) =>
+    new Request('http://127.0.0.1:3000/api/quote', { headers: cookie ? { cookie } : {} });
+
+  it('none with the 401 of a request that carried no cookie', async () => {
+    const response = await route.sessionRoute(ok)(get());
+    expect(response.status).toBe(401);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('clearing ones with the 401 of a cookie that signs nobody in', async () => {
+    const response = await route.sessionRoute(ok)(get('dq_session=not-a-sealed-session'));
+    expect(response.status).toBe(401);
+    expect(response.headers.getSetCookie()).toEqual(CLEARED);
+  });
+
+  it('none when the session and its token are as the cookie has them', async () => {
+    const response = await route.sessionRoute(ok)(get(await sessionCookie()));
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+});
