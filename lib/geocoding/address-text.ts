@@ -14,7 +14,7 @@ import { CONNECTOR_WORDS } from './name-match';
  *   "#"; "36-B", "36 B", "36B", "36 bis"; "s/n", "sn", "sin número" → "S/N"; "Mz 5 Lt 3"
  *   (manzana and lote) and "km 14.5" are exterior numbers too.
  * - Interior: "int", "interior", "depto", "dpto", "departamento" give the bare value ("1", "4B");
- *   "local", "despacho", "piso", "oficina", "edificio", "torre", "casa" keep their word ("Piso 3").
+ *   "local", "despacho", "piso", "oficina", "edificio", "torre", "casa" keep their word ("Piso 3", "Piso #3").
  *   A bare second number right after the exterior number is the interior number.
  * - A number is part of a name, not a house number, before "de" ("5 de Mayo"), as an ordinal
  *   before "Sección" ("Moctezuma 2a Sección"), after a lone street type or cardinal ("Eje 3 Sur",
