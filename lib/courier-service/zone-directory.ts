@@ -24,20 +24,26 @@ const hour = z.number().int().min(0).max(23);
 /** A zone's prices and speeds: everything the price model needs, kept in the zones file. */
 export const tariffSchema = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/),
-  baseFare: z.number().nonnegative().meta({ description: 'covers the first baseKm' }),
+  /** Covers the first `baseKm`. */
+  baseFare: z.number().nonnegative(),
   baseKm: z.number().nonnegative(),
-  perKm: z.number().nonnegative().meta({ description: 'per km beyond baseKm' }),
-  roadFactor: z.number().min(1).max(3).meta({ description: 'road km per great-circle km' }),
-  bikeMaxKm: z.number().nonnegative().meta({ description: 'longest trip served by bicycle' }),
-  pickupWaitMin: z.number().nonnegative().meta({ description: 'minutes until the pickup' }),
+  /** Per km beyond `baseKm`. */
+  perKm: z.number().nonnegative(),
+  /** Road km per great-circle km. */
+  roadFactor: z.number().min(1).max(3),
+  /** The longest trip served by bicycle. */
+  bikeMaxKm: z.number().nonnegative(),
+  /** Minutes until the pickup. */
+  pickupWaitMin: z.number().nonnegative(),
   bikeKmh: z.number().positive(),
   motorbikeKmh: z.number().positive(),
-  messengerShare: z.number().min(0).max(1).meta({ description: 'the messenger’s part of price' }),
+  /** The messenger's part of the price. */
+  messengerShare: z.number().min(0).max(1),
+  /** Added from `fromHour` to `toHour` (local time), wrapping past midnight. */
   nightSurcharge: z
     .object({ fromHour: hour, toHour: hour, amount: z.number().nonnegative() })
     .refine((night) => night.fromHour !== night.toHour, 'night hours must not be empty')
-    .optional()
-    .meta({ description: 'added from fromHour to toHour (local), wrapping past midnight' }),
+    .optional(),
 });
 export type Tariff = z.infer<typeof tariffSchema>;
 
