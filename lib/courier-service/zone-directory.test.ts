@@ -179,6 +179,12 @@ describe('zones file rules, as the operator reads them', () => {
         ring[ring.length - 1] = [ring[0]![0]!, ring[0]![1]! + 0.1];
       }),
     ).toEqual(['features.0.geometry.coordinates.0: a ring must end where it starts']);
+    expect(
+      refusal((f) => {
+        const ring = ringOf(f);
+        ring[ring.length - 1] = [ring[0]![0]! + 0.1, ring[0]![1]!];
+      }),
+    ).toEqual(['features.0.geometry.coordinates.0: a ring must end where it starts']);
     expect(refusal((f) => (f.features[1]!.properties.idZone = 1))).toEqual([
       'features: every idZone must appear once',
     ]);
@@ -261,6 +267,9 @@ describe('zones file rules, as the operator reads them', () => {
     expect(
       refusedAt((f) => (first(f).properties.areaName = { 'es-MX': ' ', en: 'a'.repeat(121) })),
     ).toEqual([`${at}.areaName.es-MX`, `${at}.areaName.en`]);
+    expect(refusedAt((f) => (first(f).properties.areaName = { 'es-MX': 'a', en: ' ' }))).toEqual([
+      `${at}.areaName.en`,
+    ]);
   });
 
   it('reads a multi-polygon zone and refuses one with no polygon', () => {
