@@ -1140,3 +1140,64 @@ describe('an alcaldía or city among the segments', () => {
     ['one word typed in capitals', 'INSURGENTES', { freeText: 'Insurgentes' }],
   ]);
 });
+
+describe('cross streets, which fill no field', () => {
+  check([
+    [
+      '"esq." and the street on the corner',
+      'Varsovia 36 esq. Hamburgo, Juárez',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez' },
+    ],
+    [
+      '"esquina" spelled out',
+      'Varsovia 36 esquina Hamburgo, Juárez',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez' },
+    ],
+    [
+      '"casi esq."',
+      'Varsovia 36 casi esq. Hamburgo, Juárez',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez' },
+    ],
+    [
+      '"entre … y …"',
+      'Varsovia 36 entre Hamburgo y Londres, Juárez',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez' },
+    ],
+    [
+      '"e/ … y …"',
+      'Varsovia 36 e/ Hamburgo y Londres, Juárez',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez' },
+    ],
+    [
+      '"y" right after the house number',
+      'Juárez 10 y Balderas, Centro',
+      { street: 'Juárez', exteriorNumber: '10', neighborhood: 'Centro' },
+    ],
+    [
+      'a cross street in a segment of its own',
+      'Av. Juárez, esquina con Balderas, Centro',
+      { street: 'Avenida Juárez', neighborhood: 'Centro' },
+    ],
+    [
+      'a cross street after the colonia',
+      'Varsovia 36 Juárez esq. Hamburgo',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez' },
+    ],
+    [
+      'a corner without a house number: the words before it are the street',
+      'Varsovia esq. Hamburgo, Juárez',
+      { street: 'Varsovia', neighborhood: 'Juárez' },
+    ],
+    [
+      'a street named "Entre Ríos" is no cross street',
+      'Entre Ríos 15, Centro',
+      { street: 'Entre Ríos', exteriorNumber: '15', neighborhood: 'Centro' },
+    ],
+    [
+      '"y" inside a colonia\'s name stays',
+      'Varsovia 36 Lomas y Bosques',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Lomas y Bosques' },
+    ],
+    ['"casi" alone is a word', 'Casi Blanca', { freeText: 'Casi Blanca' }],
+  ]);
+});

@@ -23,6 +23,8 @@ import { CONNECTOR_WORDS } from './name-match';
  *   "unidad habitacional", "ampl." (kept, expanded: part of the colonia's name).
  * - Zip: after "cp", "c.p.", "código postal" (4 digits get their leading zero back), or any bare
  *   5-digit number.
+ * - Cross streets fill no field: "esq.", "esquina", "casi esq.", "entre … y …", and "y" right
+ *   after the house number start the rest, which is dropped ("Juárez 10 y Balderas").
  * - "alc.", "alcaldía", "del.", "delegación", "mpio.", "municipio" start the rest, which is dropped;
  *   so are a trailing alcaldía, city or state ("CDMX", "Ciudad de México", "Jal.", "Guadalajara",
  *   "Coyoacán") after a colonia, unless nothing else would be left of it.
@@ -471,6 +473,21 @@ function readSegment(tokens: string[], numbers: Numbers): Segment {
       numbers.kilometre ||= next;
       i += 1;
       afterNumber();
+      continue;
+    }
+
+    // Cross streets name no field of the address: "esq. Hamburgo", "casi esquina con Hamburgo",
+    // "entre Londres y Hamburgo", and "y Balderas" right after the house number. The words before
+    // them are a street.
+    const crossStreet =
+      key === 'esq' ||
+      key === 'esquina' ||
+      (key === 'casi' && (nextKey === 'esq' || nextKey === 'esquina')) ||
+      (key === 'entre' && tokens.slice(i + 2).some((word) => /^[ye]$/i.test(word))) ||
+      (/^[ye]$/i.test(raw) && at.target === 'tail' && segment.tail.length === 0);
+    if (crossStreet) {
+      if (segment.lead.length > 0) segment.isStreet = true;
+      at.target = 'rest';
       continue;
     }
 
