@@ -1199,5 +1199,37 @@ describe('cross streets, which fill no field', () => {
       { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Lomas y Bosques' },
     ],
     ['"casi" alone is a word', 'Casi Blanca', { freeText: 'Casi Blanca' }],
+    [
+      '"casi esquina con"',
+      'Varsovia 36 casi esquina con Hamburgo, Juárez',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez' },
+    ],
+    [
+      '"entre … y …" in a segment of its own',
+      'Av. Juárez, entre Balderas y Revillagigedo, Centro',
+      { street: 'Avenida Juárez', neighborhood: 'Centro' },
+    ],
+    ['a corner alone: the street before it', 'Varsovia esq. Hamburgo', { street: 'Varsovia' }],
+    [
+      'a corner in a segment of its own, after a street without a number',
+      'Juárez, esq. Balderas, Centro',
+      { street: 'Juárez', neighborhood: 'Centro' },
+    ],
+    [
+      'a colonia starting with "E" right after the number',
+      'Sonora 180 Escandón',
+      { street: 'Sonora', exteriorNumber: '180', neighborhood: 'Escandón' },
+    ],
+    [
+      'a colonia whose first word ends in "e" right after the number',
+      'Varsovia 36 Valle Gómez',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Valle Gómez' },
+    ],
+    ['"y" inside a colonia typed alone', 'Lomas y Bosques', { freeText: 'Lomas y Bosques' }],
+    [
+      '"y" inside a marked colonia',
+      'Varsovia 36 Col. Lomas y Bosques',
+      { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Lomas y Bosques' },
+    ],
   ]);
 });

@@ -338,7 +338,9 @@ export function parseAddressText(input: string): AddressTextParts {
     interior: [],
     zipCode: '',
   };
-  const segments = text.split(/[,;\n]+/).map((segment) => readSegment(tokenize(segment), numbers));
+  const segments = text
+    .split(/[,;\n]+/)
+    .map((segment, at) => readSegment(tokenize(segment), numbers, at === 0));
 
   const { street, colonia, free } = assignPhrases(segments);
   return {
@@ -371,7 +373,7 @@ function tokenize(segment: string): string[] {
     .filter((token) => token === '#' || keyOf(token) !== '');
 }
 
-function readSegment(tokens: string[], numbers: Numbers): Segment {
+function readSegment(tokens: string[], numbers: Numbers, firstSegment: boolean): Segment {
   const segment: Segment = { lead: [], tail: [], colonia: [], isStreet: false };
   // An object, not a `let`: the helpers below move it, which TypeScript's narrowing cannot see.
   const at: { target: Target } = { target: 'lead' };
@@ -477,13 +479,13 @@ function readSegment(tokens: string[], numbers: Numbers): Segment {
     }
 
     // Cross streets name no field of the address: "esq. Hamburgo", "casi esquina con Hamburgo",
-    // "entre Londres y Hamburgo", and "y Balderas" right after the house number. The words before
-    // them are a street.
+    // "entre Londres y Hamburgo" (but the text's first word may be the street Entre Ríos), and
+    // "y Balderas" right after the house number. The words before them are a street.
     const crossStreet =
       key === 'esq' ||
       key === 'esquina' ||
       (key === 'casi' && (nextKey === 'esq' || nextKey === 'esquina')) ||
-      (key === 'entre' && tokens.slice(i + 2).some((word) => /^[ye]$/i.test(word))) ||
+      (key === 'entre' && (i > 0 || !firstSegment)) ||
       (/^[ye]$/i.test(raw) && at.target === 'tail' && segment.tail.length === 0);
     if (crossStreet) {
       if (segment.lead.length > 0) segment.isStreet = true;
