@@ -1,6 +1,6 @@
 import 'server-only';
 import { roadLegsKm, roundTo, type LngLat } from '../geo/distance';
-import { LookupCache } from '../geocoding/lookup-cache';
+import { LookupCache } from '../cache/lookup-cache';
 import { env } from '../env';
 import { log } from '../log';
 import { processSingleton } from '../process-singleton';

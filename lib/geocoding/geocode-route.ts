@@ -68,7 +68,7 @@ export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.o
  * first loaded, and this module's constants are read before that.
  */
 async function lookupAllowance(): Promise<AttemptLimiter> {
-  const { sharedAttemptLimiter } = await import('@/lib/shared-state/counters');
+  const { sharedAttemptLimiter } = await import('@/lib/rate-limit/shared-limits');
   return processSingleton('geocoding:lookup-allowance', () =>
     sharedAttemptLimiter('geocode-lookups', {
       attempts: GEOCODE_LOOKUPS_PER_WINDOW,

@@ -16,7 +16,7 @@ import {
   LookupCache,
   type LookupCacheOptions,
   type SharedAnswers,
-} from './lookup-cache';
+} from '@/lib/cache/lookup-cache';
 import { RateGate, RateGateFull, systemClock, type Clock } from './rate-gate';
 import { searchWithFallback } from './provider-query';
 import type { SearchResultKind } from '@/lib/api/geocode';
@@ -43,7 +43,7 @@ export interface NominatimOptions {
   cache?: LookupCacheOptions;
   clock?: Clock;
   /**
-   * The one-per-second gate, when it is shared with other instances (lib/shared-state); default:
+   * The one-per-second gate, when it is shared with other instances (./redis-rate-gate.ts); default:
    * this process's own.
    */
   gate?: Pick<RateGate, 'take'>;

@@ -16,7 +16,7 @@ import {
   LookupCache,
   type LookupCacheOptions,
   type SharedAnswers,
-} from './lookup-cache';
+} from '@/lib/cache/lookup-cache';
 import { searchWithFallback } from './provider-query';
 import type { SearchResultKind } from '@/lib/api/geocode';
 import type { AddressQuery, GeocodedAddress, GeocodedPlace, Geocoder, LatLng } from './types';

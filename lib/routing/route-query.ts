@@ -55,7 +55,7 @@ export function readRouteQuery(request: Request): RoutePoint[] {
  * the geocoder's: lib/geocoding/geocode-route.ts says why).
  */
 async function routeAllowance(): Promise<AttemptLimiter> {
-  const { sharedAttemptLimiter } = await import('@/lib/shared-state/counters');
+  const { sharedAttemptLimiter } = await import('@/lib/rate-limit/shared-limits');
   return processSingleton('routing:route-allowance', () =>
     sharedAttemptLimiter('route-lookups', {
       attempts: ROUTES_PER_WINDOW,

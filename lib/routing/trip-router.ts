@@ -1,6 +1,6 @@
 import 'server-only';
 import { greatCircleKm, roundTo } from '@/lib/geo/distance';
-import { LookupCache, type LookupCacheOptions } from '@/lib/geocoding/lookup-cache';
+import { LookupCache, type LookupCacheOptions } from '@/lib/cache/lookup-cache';
 import { log as rootLog } from '@/lib/log';
 import type { RouteFallback, TripRoute } from '@/lib/api/route';
 import { fallbackFor, isRouterError } from './errors';
