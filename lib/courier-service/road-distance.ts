@@ -6,7 +6,7 @@ import { log } from '../log';
 import { processSingleton } from '../process-singleton';
 import { isRouterError } from '../road-routes/errors';
 import { OsrmRouter } from '../road-routes/osrm';
-import { roundStop, routeKey, ROUTE_CACHE } from '../road-routes/trip-router';
+import { roundStop, routeKey, ROUTE_CACHE } from '../road-routes/route-key';
 
 /**
  * The road km of each leg the built-in courier prices (docs/courier-api.md, "Coverage and price
