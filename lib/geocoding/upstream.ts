@@ -22,6 +22,13 @@ export interface UpstreamOptions {
   userAgent: string;
 }
 
+/** `path` under the provider's base URL, with the query `params`. */
+export function upstreamUrl(baseUrl: string, path: string, params: Record<string, string>): URL {
+  const url = new URL(`${baseUrl}${path}`);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  return url;
+}
+
 const isSuccess = (status: number) => status >= 200 && status <= 299;
 
 /**
