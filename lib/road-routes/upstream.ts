@@ -69,3 +69,20 @@ export function statusFailure(provider: RouterProvider, status: number): RouterE
     return new RouterError(provider, 'busy', `${provider} answered HTTP 429`, { status });
   return new RouterError(provider, 'http', `${provider} answered HTTP ${status}`, { status });
 }
+
+/**
+ * A refusal the router wrote in its own words (`text`, its own `code`): no way along the roads
+ * (`noRoute`, by its code), busy (429), its own fault (5xx), or a request it could not read — a
+ * fault of ours, logged as such.
+ */
+export function refusalOf(
+  provider: RouterProvider,
+  status: number,
+  { noRoute, text, code }: { noRoute: boolean; text: string; code: string },
+): RouterError {
+  const details = { status, code };
+  if (noRoute) return new RouterError(provider, 'no_route', text, details);
+  if (status === 429) return new RouterError(provider, 'busy', text, details);
+  if (status >= 500) return new RouterError(provider, 'http', text, details);
+  return new RouterError(provider, 'rejected', text, details);
+}
