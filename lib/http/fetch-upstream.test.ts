@@ -156,15 +156,16 @@ describe('an upstream call', () => {
 });
 
 describe('how a failure is worded for a geocoder’s or a router’s error', () => {
-  it.each([
-    ['timeout', 'timeout', 'osrm did not answer within 300 ms'],
-    ['too_large', 'invalid_response', 'osrm sent more than 65536 bytes'],
-    ['broken_off', 'unreachable', 'osrm broke off its answer'],
-    ['unreachable', 'unreachable', 'osrm could not be reached'],
-  ] as const)('%s is %s: “%s”', (kind, failure, message) => {
-    expect(describeUpstreamFailure('osrm', new UpstreamFailure(kind), LIMITS)).toEqual({
-      failure,
-      message,
-    });
+  it('a timeout, a body too large, an answer broken off, a server out of reach', () => {
+    const worded: Record<FetchUpstream.UpstreamFailureKind, [string, string]> = {
+      timeout: ['timeout', 'osrm did not answer within 300 ms'],
+      too_large: ['invalid_response', 'osrm sent more than 65536 bytes'],
+      broken_off: ['unreachable', 'osrm broke off its answer'],
+      unreachable: ['unreachable', 'osrm could not be reached'],
+    };
+    for (const [kind, [failure, message]] of Object.entries(worded)) {
+      const upstream = new UpstreamFailure(kind as FetchUpstream.UpstreamFailureKind);
+      expect(describeUpstreamFailure('osrm', upstream, LIMITS), kind).toEqual({ failure, message });
+    }
   });
 });
