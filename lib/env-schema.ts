@@ -159,7 +159,7 @@ const schema = z.object({
     .max(60_000)
     .default(5_000),
 
-  /** Road routes on the map (lib/routing): none draws straight segments between the stops. */
+  /** Road routes on the map (lib/road-routes): none draws straight segments between the stops. */
   ROUTER: z
     .enum(['none', 'osrm', 'valhalla'], { error: 'expected none, osrm or valhalla' })
     .default('none'),

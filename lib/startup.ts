@@ -13,7 +13,7 @@ export async function checkConfigurationAtStartup(): Promise<void> {
         '[dispatch-quote] served without scripts/serve.mjs (npm start) and TRUST_PROXY=0: the app cannot see the connection’s address, so a client’s own X-Forwarded-For chooses its rate-limit bucket. Start it with npm start, or set TRUST_PROXY behind a proxy.',
       );
     }
-    const { connectSharedStore } = await import('./shared-state/redis-connection');
+    const { connectSharedStore } = await import('./redis/connection');
     if ((await connectSharedStore()) === 'waiting') {
       console.warn(
         '[dispatch-quote] REDIS_URL is set but Redis does not answer yet: each instance keeps to its own memory until it does (GET /api/health says degraded).',

@@ -24,7 +24,7 @@ export type RouteView =
   /** Straight segments: no router (`none`), not yet known (`loading`), or why the router gave none. */
   | { kind: 'straight'; reason: 'none' | 'loading' | RouteFallback };
 
-/** What the server rounds stops to before routing (lib/routing/trip-router.ts): one key per route. */
+/** What the server rounds stops to before routing (lib/road-routes/route-key.ts): one key per route. */
 const DECIMALS = 5;
 
 export const routeQueryString = (points: readonly LatLng[]) =>

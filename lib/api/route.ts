@@ -2,7 +2,7 @@
 
 /**
  * What GET /api/route answers, as the server sends it and the screen reads it: the routers' own
- * wire formats stay on the server (lib/routing/osrm.ts, valhalla.ts).
+ * wire formats stay on the server (lib/road-routes/osrm.ts, valhalla.ts).
  */
 
 /** Who drew the route: a road router, or straight segments between the stops. */

@@ -2,8 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { env } from '../env';
-import { ApiError } from '../http/api-error';
-import { MAX_JSON_DEPTH, nestsDeeperThan, readTextWithin } from '../http/read-json';
+import { BodyTooLarge, MAX_JSON_DEPTH, nestsDeeperThan, readTextWithin } from '../http/read-body';
 import { log } from '../log';
 import { COURIER_CODE, END_USER_ADDRESS_HEADER } from '../courier-api/wire';
 import { COURIER_BODY_LIMIT_BYTES } from './body-limit';
@@ -92,7 +91,7 @@ async function readCourierBody<S extends $ZodType>(
   try {
     text = await readTextWithin(request, COURIER_BODY_LIMIT_BYTES);
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'payload_too_large') {
+    if (error instanceof BodyTooLarge) {
       throw new CourierError(COURIER_CODE.malformed, {
         status: 413,
         detail: `el cuerpo excede ${COURIER_BODY_LIMIT_BYTES / 1024} KB`,

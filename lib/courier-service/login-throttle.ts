@@ -2,7 +2,7 @@ import 'server-only';
 import { availableParallelism } from 'node:os';
 import { ConcurrencyGate } from '../rate-limit/concurrency-gate';
 import type { SignInThrottle } from '../rate-limit/sign-in-throttle';
-import { sharedSignInThrottle } from '../shared-state/counters';
+import { sharedSignInThrottle } from '../rate-limit/shared-limits';
 import { processSingleton } from '../process-singleton';
 
 /**

@@ -1,12 +1,12 @@
 import 'server-only';
 import { roadLegsKm, roundTo, type LngLat } from '../geo/distance';
-import { LookupCache } from '../geocoding/lookup-cache';
+import { LookupCache } from '../cache/lookup-cache';
 import { env } from '../env';
 import { log } from '../log';
 import { processSingleton } from '../process-singleton';
-import { isRouterError } from '../routing/errors';
-import { OsrmRouter } from '../routing/osrm';
-import { roundStop, routeKey, ROUTE_CACHE } from '../routing/trip-router';
+import { isRouterError } from '../road-routes/errors';
+import { OsrmRouter } from '../road-routes/osrm';
+import { roundStop, routeKey, ROUTE_CACHE } from '../road-routes/route-key';
 
 /**
  * The road km of each leg the built-in courier prices (docs/courier-api.md, "Coverage and price

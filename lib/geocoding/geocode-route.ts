@@ -2,8 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { ApiError } from '@/lib/http/api-error';
 import { fieldErrors } from '@/lib/http/read-json';
-import { processSingleton } from '@/lib/process-singleton';
-import type { AttemptLimiter } from '@/lib/rate-limit/attempt-limiter';
+import { sessionAllowance } from '@/lib/http/session-allowance';
 import { isGeocoderError } from './errors';
 
 /**
@@ -62,32 +61,12 @@ export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.o
   return result.data;
 }
 
-/**
- * The allowance, counted by every instance together with REDIS_URL. Its module is loaded at the
- * first lookup, not with this one: the configuration it reads (lib/env.ts) is read once, when
- * first loaded, and this module's constants are read before that.
- */
-async function lookupAllowance(): Promise<AttemptLimiter> {
-  const { sharedAttemptLimiter } = await import('@/lib/shared-state/counters');
-  return processSingleton('geocoding:lookup-allowance', () =>
-    sharedAttemptLimiter('geocode-lookups', {
-      attempts: GEOCODE_LOOKUPS_PER_WINDOW,
-      windowSeconds: GEOCODE_WINDOW_SECONDS,
-      // Sessions counted at once; more are counted by giving up the oldest windows.
-      capacity: 16_384,
-    }),
-  );
-}
-
 /** Spends one lookup of the session's allowance; 429 rate_limited once it is spent. */
-export async function spendLookup(sessionId: string): Promise<void> {
-  const verdict = await (await lookupAllowance()).consume(sessionId);
-  if (!verdict.allowed) {
-    throw new ApiError('rate_limited', 'Too many address lookups. Please wait a moment.', {
-      retryAfterSeconds: verdict.retryAfterSeconds,
-    });
-  }
-}
+export const spendLookup = sessionAllowance(
+  'geocode-lookups',
+  { attempts: GEOCODE_LOOKUPS_PER_WINDOW, windowSeconds: GEOCODE_WINDOW_SECONDS },
+  'Too many address lookups. Please wait a moment.',
+);
 
 /** Runs a geocoder call; its upstream failures become 503 geocoder_unavailable or 504 geocoder_timeout. */
 export async function lookup<T>(call: () => Promise<T>): Promise<T> {

@@ -2,10 +2,11 @@ import 'server-only';
 import { env } from '@/lib/env';
 import type { Env } from '@/lib/env-schema';
 import { processSingleton } from '@/lib/process-singleton';
-import { sharedLookupAnswers, sharedRateGate } from '@/lib/shared-state';
+import { sharedLookupAnswers } from '@/lib/cache/redis-lookup-answers';
 import { BuiltinGeocoder } from './builtin-geocoder';
 import { NOMINATIM_INTERVAL_MS, NominatimGeocoder } from './nominatim';
 import { PhotonGeocoder } from './photon';
+import { sharedRateGate } from './redis-rate-gate';
 import type { Geocoder, GeocoderCapabilities } from './types';
 
 export function createGeocoder(config: Env['geocoder']): Geocoder {

@@ -1,27 +1,13 @@
 import 'server-only';
 import { z } from 'zod';
-import {
-  addressLabel,
-  coordinate,
-  firstText,
-  lenientText,
-  roundCoordinate,
-  zipCodeOf,
-} from './address-parts';
+import { addressLabel, coordinate, firstText, lenientText, zipCodeOf } from './address-parts';
 import { capabilitiesOf } from './capabilities';
 import { GeocoderError } from './errors';
-import { fold } from './fold';
-import {
-  DEFAULT_LOOKUP_CACHE,
-  LookupCache,
-  type LookupCacheOptions,
-  type SharedAnswers,
-} from './lookup-cache';
+import { CachedLookups, type LookupCacheConfig } from './cached-lookups';
 import { RateGate, RateGateFull, systemClock, type Clock } from './rate-gate';
-import { searchWithFallback } from './provider-query';
 import type { SearchResultKind } from '@/lib/api/geocode';
 import type { AddressQuery, GeocodedAddress, GeocodedPlace, Geocoder, LatLng } from './types';
-import { APP_USER_AGENT, getUpstreamJson } from './upstream';
+import { APP_USER_AGENT, getUpstreamJson, upstreamUrl } from './upstream';
 
 /**
  * Nominatim (OpenStreetMap). Its usage policy (operations.osmfoundation.org/policies/nominatim)
@@ -33,22 +19,19 @@ import { APP_USER_AGENT, getUpstreamJson } from './upstream';
 export const NOMINATIM_INTERVAL_MS = 1_000;
 export const NOMINATIM_SEARCH_LIMIT = 8;
 
-export interface NominatimOptions {
+export interface NominatimOptions extends LookupCacheConfig {
   baseUrl: string;
   /** An e-mail or URL where the operator of this app can be reached. */
   contact: string;
   timeoutMs: number;
   /** How long a lookup may queue for its turn before it is turned down (default: timeoutMs). */
   maxQueueWaitMs?: number;
-  cache?: LookupCacheOptions;
   clock?: Clock;
   /**
-   * The one-per-second gate, when it is shared with other instances (lib/shared-state); default:
+   * The one-per-second gate, when it is shared with other instances (./redis-rate-gate.ts); default:
    * this process's own.
    */
   gate?: Pick<RateGate, 'take'>;
-  /** Where answers are shared with other instances, per kind of lookup. */
-  sharedAnswers?: <V>(kind: 'reverse' | 'search') => SharedAnswers<V> | undefined;
 }
 
 const addressSchema = z
@@ -93,8 +76,7 @@ const NEIGHBOURHOOD_TYPES = new Set(['suburb', 'neighbourhood', 'quarter']);
 export class NominatimGeocoder implements Geocoder {
   readonly capabilities = capabilitiesOf('nominatim');
   private readonly gate: Pick<RateGate, 'take'>;
-  private readonly reverseCache: LookupCache<GeocodedAddress | null>;
-  private readonly searchCache: LookupCache<GeocodedPlace[]>;
+  private readonly lookups: CachedLookups;
   private readonly userAgent: string;
 
   constructor(private readonly options: NominatimOptions) {
@@ -105,15 +87,12 @@ export class NominatimGeocoder implements Geocoder {
         options.maxQueueWaitMs ?? options.timeoutMs,
         options.clock ?? systemClock,
       );
-    const cache = options.cache ?? DEFAULT_LOOKUP_CACHE;
-    this.reverseCache = new LookupCache(cache, options.sharedAnswers?.('reverse'));
-    this.searchCache = new LookupCache(cache, options.sharedAnswers?.('search'));
+    this.lookups = new CachedLookups(options);
     this.userAgent = `${APP_USER_AGENT} (${options.contact})`;
   }
 
-  async reverse(lat: number, lng: number): Promise<GeocodedAddress | null> {
-    const at = { lat: roundCoordinate(lat), lng: roundCoordinate(lng) };
-    const found = await this.reverseCache.get(`${at.lat},${at.lng}`, async () => {
+  reverse(lat: number, lng: number): Promise<GeocodedAddress | null> {
+    return this.lookups.reverse(lat, lng, async (at) => {
       const body = await this.get('/reverse', {
         format: 'jsonv2',
         lat: String(at.lat),
@@ -126,40 +105,32 @@ export class NominatimGeocoder implements Geocoder {
       if (reverseNothingSchema.safeParse(body).success) return null;
       throw invalid('a reverse answer without coordinates');
     });
-    return found && { ...found, lat, lng };
   }
 
   /**
    * Nominatim gets the cleaned text ("Sonora 180, Hipódromo"); when that finds nothing, once more
    * just the colonia and zip. That second request waits its turn at the one-per-second gate like
-   * any other (about a second more), and both answers are cached by the text sent, folded
-   * (accents, case and punctuation change nothing Nominatim finds).
+   * any other (about a second more); both answers are cached (cached-lookups.ts).
    */
-  async search({ parts }: AddressQuery, near?: LatLng): Promise<GeocodedPlace[]> {
-    const bias = near && { lat: roundCoordinate(near.lat, 2), lng: roundCoordinate(near.lng, 2) };
-    return searchWithFallback(parts, (query) => {
-      const key = `${fold(query)}|${bias ? `${bias.lat},${bias.lng}` : ''}`;
-      return this.searchCache.get(key, async () => {
-        const params: Record<string, string> = {
-          format: 'jsonv2',
-          q: query,
-          addressdetails: '1',
-          countrycodes: 'mx',
-          limit: String(NOMINATIM_SEARCH_LIMIT),
-        };
-        // A preferred area about 30 km around the map's centre; results outside it still count.
-        if (bias) {
-          params.viewbox = [bias.lng - 0.3, bias.lat + 0.3, bias.lng + 0.3, bias.lat - 0.3].join(
-            ',',
-          );
-          params.bounded = '0';
-        }
-        const body = searchSchema.safeParse(await this.get('/search', params));
-        if (!body.success) throw invalid('a search answer that is not a list');
-        return body.data.flatMap((item) => {
-          const place = placeSchema.safeParse(item);
-          return place.success ? [{ ...toAddress(place.data), kind: kindOf(place.data) }] : [];
-        });
+  search(query: AddressQuery, near?: LatLng): Promise<GeocodedPlace[]> {
+    return this.lookups.search(query, near, async (text, bias) => {
+      const params: Record<string, string> = {
+        format: 'jsonv2',
+        q: text,
+        addressdetails: '1',
+        countrycodes: 'mx',
+        limit: String(NOMINATIM_SEARCH_LIMIT),
+      };
+      // A preferred area about 30 km around the map's centre; results outside it still count.
+      if (bias) {
+        params.viewbox = [bias.lng - 0.3, bias.lat + 0.3, bias.lng + 0.3, bias.lat - 0.3].join(',');
+        params.bounded = '0';
+      }
+      const body = searchSchema.safeParse(await this.get('/search', params));
+      if (!body.success) throw invalid('a search answer that is not a list');
+      return body.data.flatMap((item) => {
+        const place = placeSchema.safeParse(item);
+        return place.success ? [{ ...toAddress(place.data), kind: kindOf(place.data) }] : [];
       });
     });
   }
@@ -173,9 +144,7 @@ export class NominatimGeocoder implements Geocoder {
         retryAfterSeconds: Math.ceil(error.waitMs / 1000),
       });
     }
-    const url = new URL(`${this.options.baseUrl}${path}`);
-    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-    return getUpstreamJson(url, {
+    return getUpstreamJson(upstreamUrl(this.options.baseUrl, path, params), {
       provider: 'nominatim',
       timeoutMs: this.options.timeoutMs,
       userAgent: this.userAgent,

@@ -1,26 +1,12 @@
 import 'server-only';
 import { z } from 'zod';
-import {
-  addressLabel,
-  coordinate,
-  firstText,
-  lenientText,
-  roundCoordinate,
-  zipCodeOf,
-} from './address-parts';
+import { addressLabel, coordinate, firstText, lenientText, zipCodeOf } from './address-parts';
 import { capabilitiesOf } from './capabilities';
 import { GeocoderError } from './errors';
-import { fold } from './fold';
-import {
-  DEFAULT_LOOKUP_CACHE,
-  LookupCache,
-  type LookupCacheOptions,
-  type SharedAnswers,
-} from './lookup-cache';
-import { searchWithFallback } from './provider-query';
+import { CachedLookups, type LookupCacheConfig } from './cached-lookups';
 import type { SearchResultKind } from '@/lib/api/geocode';
 import type { AddressQuery, GeocodedAddress, GeocodedPlace, Geocoder, LatLng } from './types';
-import { APP_USER_AGENT, getUpstreamJson } from './upstream';
+import { APP_USER_AGENT, getUpstreamJson, upstreamUrl } from './upstream';
 
 /**
  * Photon (komoot's OpenStreetMap geocoder, self-hostable): search as you type and reverse, GeoJSON
@@ -32,14 +18,11 @@ export const PHOTON_SEARCH_LIMIT = 8;
 /** minLon,minLat,maxLon,maxLat around Mexico: results elsewhere are of no use to this courier. */
 const MEXICO_BBOX = '-118.5,14.5,-86.7,32.8';
 
-export interface PhotonOptions {
+export interface PhotonOptions extends LookupCacheConfig {
   baseUrl: string;
   timeoutMs: number;
   /** Photon's `lang`: "default" gives local names (Spanish in Mexico) on every Photon version. */
   lang?: string;
-  cache?: LookupCacheOptions;
-  /** Where answers are shared with other instances, per kind of lookup. */
-  sharedAnswers?: <V>(kind: 'reverse' | 'search') => SharedAnswers<V> | undefined;
 }
 
 const propertiesSchema = z
@@ -73,18 +56,14 @@ const NEIGHBOURHOOD_VALUES = new Set(['suburb', 'neighbourhood', 'quarter']);
 
 export class PhotonGeocoder implements Geocoder {
   readonly capabilities = capabilitiesOf('photon');
-  private readonly reverseCache: LookupCache<GeocodedAddress | null>;
-  private readonly searchCache: LookupCache<GeocodedPlace[]>;
+  private readonly lookups: CachedLookups;
 
   constructor(private readonly options: PhotonOptions) {
-    const cache = options.cache ?? DEFAULT_LOOKUP_CACHE;
-    this.reverseCache = new LookupCache(cache, options.sharedAnswers?.('reverse'));
-    this.searchCache = new LookupCache(cache, options.sharedAnswers?.('search'));
+    this.lookups = new CachedLookups(options);
   }
 
-  async reverse(lat: number, lng: number): Promise<GeocodedAddress | null> {
-    const at = { lat: roundCoordinate(lat), lng: roundCoordinate(lng) };
-    const found = await this.reverseCache.get(`${at.lat},${at.lng}`, async () => {
+  reverse(lat: number, lng: number): Promise<GeocodedAddress | null> {
+    return this.lookups.reverse(lat, lng, async (at) => {
       const features = await this.features('/reverse', {
         lat: String(at.lat),
         lon: String(at.lng),
@@ -92,37 +71,29 @@ export class PhotonGeocoder implements Geocoder {
       });
       return features[0] ? toAddress(features[0]) : null;
     });
-    return found && { ...found, lat, lng };
   }
 
   /**
    * Photon gets the cleaned text ("Sonora 180, Hipódromo"), and once more just the colonia when
-   * that finds nothing. Answers are cached by the text sent, folded: accents, case and
-   * punctuation change nothing Photon finds.
+   * that finds nothing; both answers are cached (cached-lookups.ts).
    */
-  async search({ parts }: AddressQuery, near?: LatLng): Promise<GeocodedPlace[]> {
-    const bias = near && { lat: roundCoordinate(near.lat, 2), lng: roundCoordinate(near.lng, 2) };
-    return searchWithFallback(parts, (query) =>
-      this.searchCache.get(`${fold(query)}|${bias ? `${bias.lat},${bias.lng}` : ''}`, async () => {
-        const features = await this.features('/api', {
-          q: query,
-          limit: String(PHOTON_SEARCH_LIMIT),
-          bbox: MEXICO_BBOX,
-          ...(bias && { lat: String(bias.lat), lon: String(bias.lng) }),
-        });
-        return features.map((feature) => ({ ...toAddress(feature), kind: kindOf(feature) }));
-      }),
-    );
+  search(query: AddressQuery, near?: LatLng): Promise<GeocodedPlace[]> {
+    return this.lookups.search(query, near, async (text, bias) => {
+      const features = await this.features('/api', {
+        q: text,
+        limit: String(PHOTON_SEARCH_LIMIT),
+        bbox: MEXICO_BBOX,
+        ...(bias && { lat: String(bias.lat), lon: String(bias.lng) }),
+      });
+      return features.map((feature) => ({ ...toAddress(feature), kind: kindOf(feature) }));
+    });
   }
 
   private async features(path: string, params: Record<string, string>): Promise<PhotonFeature[]> {
-    const url = new URL(`${this.options.baseUrl}${path}`);
-    for (const [name, value] of Object.entries({
+    const url = upstreamUrl(this.options.baseUrl, path, {
       ...params,
       lang: this.options.lang ?? 'default',
-    })) {
-      url.searchParams.set(name, value);
-    }
+    });
     const body = collectionSchema.safeParse(
       await getUpstreamJson(url, {
         provider: 'photon',

@@ -1,6 +1,12 @@
 import 'server-only';
-import { request } from 'undici';
 import packageJson from '@/package.json';
+import {
+  describeUpstreamFailure,
+  fetchUpstream,
+  jsonOf,
+  UpstreamFailure,
+  type UpstreamAnswer,
+} from '@/lib/http/fetch-upstream';
 import { log } from '@/lib/log';
 import { GeocoderError } from './errors';
 import type { GeocoderProvider } from '@/lib/api/geocode';
@@ -16,6 +22,15 @@ export interface UpstreamOptions {
   userAgent: string;
 }
 
+/** `path` under the provider's base URL, with the query `params`. */
+export function upstreamUrl(baseUrl: string, path: string, params: Record<string, string>): URL {
+  const url = new URL(`${baseUrl}${path}`);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  return url;
+}
+
+const isSuccess = (status: number) => status >= 200 && status <= 299;
+
 /**
  * GET an upstream geocoder's JSON answer within `timeoutMs` (connection, headers and body alike).
  * Every failure comes back as a GeocoderError: timeout, unreachable, HTTP error status, or a body
@@ -23,7 +38,6 @@ export interface UpstreamOptions {
  */
 export async function getUpstreamJson(url: URL, options: UpstreamOptions): Promise<unknown> {
   const { provider, timeoutMs, userAgent } = options;
-  const signal = AbortSignal.timeout(timeoutMs);
   const started = performance.now();
   const fail = (failure: GeocoderError['failure'], message: string, status?: number) => {
     const error = new GeocoderError(provider, failure, message, { status });
@@ -39,50 +53,34 @@ export async function getUpstreamJson(url: URL, options: UpstreamOptions): Promi
     );
     return error;
   };
-  const timedOut = () => fail('timeout', `${provider} did not answer within ${timeoutMs} ms`);
+  const httpFailure = (status: number) =>
+    fail('http', `${provider} answered HTTP ${status}`, status);
 
-  let response: Awaited<ReturnType<typeof request>>;
+  let answer: UpstreamAnswer;
   try {
-    response = await request(url, {
-      method: 'GET',
+    answer = await fetchUpstream(url, {
       headers: {
         accept: 'application/json',
         'accept-language': 'es-MX,es;q=0.9',
         'user-agent': userAgent,
       },
-      signal,
+      timeoutMs,
+      maxBytes: MAX_BODY_BYTES,
     });
-  } catch {
-    throw signal.aborted ? timedOut() : fail('unreachable', `${provider} could not be reached`);
-  }
-
-  const { statusCode, body } = response;
-  if (statusCode < 200 || statusCode > 299) {
-    body.dump().catch(() => {});
-    throw fail('http', `${provider} answered HTTP ${statusCode}`, statusCode);
-  }
-
-  let text: string;
-  try {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of body) {
-      size += (chunk as Buffer).byteLength;
-      if (size > MAX_BODY_BYTES) {
-        body.destroy();
-        throw fail('invalid_response', `${provider} sent more than ${MAX_BODY_BYTES} bytes`);
-      }
-      chunks.push(chunk as Buffer);
-    }
-    text = Buffer.concat(chunks).toString('utf8');
   } catch (error) {
-    if (error instanceof GeocoderError) throw error;
-    throw signal.aborted ? timedOut() : fail('unreachable', `${provider} broke off its answer`);
+    if (!(error instanceof UpstreamFailure)) throw error;
+    // An error status is the failure, whatever became of the body behind it.
+    if (error.status !== undefined && !isSuccess(error.status)) throw httpFailure(error.status);
+    const { failure, message } = describeUpstreamFailure(provider, error, {
+      timeoutMs,
+      maxBytes: MAX_BODY_BYTES,
+    });
+    throw fail(failure, message);
   }
 
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
+  if (!isSuccess(answer.status)) throw httpFailure(answer.status);
+  const json = jsonOf(answer.text);
+  if (json === undefined)
     throw fail('invalid_response', `${provider} sent a body that is not JSON`);
-  }
+  return json;
 }

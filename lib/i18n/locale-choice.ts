@@ -1,5 +1,5 @@
 // Not server-only: the service worker picks the offline page's language with it too.
-import { cookieValues } from '@/lib/http/cookie-header';
+import { cookieValues } from '@/lib/cookie-header';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, toLocale, type Locale } from './config';
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { env } from '@/lib/env';
-import { cookieValues } from '@/lib/http/cookie-header';
+import { cookieValues } from '@/lib/cookie-header';
 import { SHELL_COOKIE } from '@/lib/offline/offline-screen';
 
 /**

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { env } from '@/lib/env';
 import { ApiError, errorResponse } from '@/lib/http/api-error';
 import { apiRoute, type RequestContext } from '@/lib/http/api-route';
-import { cookieValues } from '@/lib/http/cookie-header';
+import { cookieValues } from '@/lib/cookie-header';
 import {
   clearedSessionCookieHeaders,
   isSecureRequest,

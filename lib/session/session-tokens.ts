@@ -10,7 +10,7 @@ import type { CourierToken } from '@/lib/courier-client';
  * - the renewal in flight, so that concurrent requests share one courier login.
  *
  * In this process by default (`MemorySessionTokens`); with REDIS_URL, shared by every instance
- * (lib/shared-state/redis-session-tokens.ts), the renewal included: one login per session across
+ * (./redis-session-tokens.ts), the renewal included: one login per session across
  * all of them.
  */
 export interface SessionTokens {

@@ -3,7 +3,8 @@ import type { CourierToken } from '@/lib/courier-client';
 import { env } from '@/lib/env';
 import { log } from '@/lib/log';
 import { processSingleton } from '@/lib/process-singleton';
-import { sharedRevocations, sharedSessionTokens } from '@/lib/shared-state';
+import { sharedRevocations } from './redis-revocations';
+import { sharedSessionTokens } from './redis-session-tokens';
 import { FileRevocationStore, type RevocationStore } from './revocations';
 import type { SessionTokens } from './session-tokens';
 
@@ -11,7 +12,7 @@ import type { SessionTokens } from './session-tokens';
  * Session state that the cookie cannot carry, one of each per process: each session's newest
  * courier token and its renewal (session-tokens.ts), and the sessions signed out before their
  * cookie expired. In this process's memory, or shared by every instance with REDIS_URL
- * (lib/shared-state).
+ * (./redis-session-tokens.ts, ./redis-revocations.ts).
  */
 export const sessionTokens = (): SessionTokens =>
   processSingleton('session-tokens', () => sharedSessionTokens());

@@ -5,7 +5,7 @@ import { resetProcessSingletons } from '@/lib/process-singleton';
 import { startAppServer, type AppServer } from '../support/app-server';
 import { Browser, TEST_SESSION_SECRET } from './app-fixtures';
 
-/** Helpers of the contract tests of GET /api/route (lib/routing). */
+/** Helpers of the contract tests of GET /api/route (lib/road-routes). */
 
 export interface Stop {
   lat: number;

@@ -1,7 +1,7 @@
 import { courierReachability } from '@/lib/courier-client';
 import { env } from '@/lib/env';
 import { apiRoute } from '@/lib/http/api-route';
-import { sharedStoreHealth } from '@/lib/shared-state';
+import { sharedStoreHealth } from '@/lib/redis/store-health';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,6 @@
 import type { RouteAnswer } from '@/lib/api/route';
-import { readRouteQuery, spendRoute } from '@/lib/routing/route-query';
-import { tripRouter } from '@/lib/routing/router';
+import { readRouteQuery, spendRoute } from '@/lib/road-routes/route-query';
+import { tripRouter } from '@/lib/road-routes/router';
 import { sessionRoute } from '@/lib/session/session-route';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './read-json';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './read-body';
 
 describe('how deep a request body nests', () => {
   it('counts objects and arrays, not brackets inside strings', () => {

@@ -9,7 +9,7 @@ export interface LookupCacheOptions {
 export const DEFAULT_LOOKUP_CACHE: LookupCacheOptions = { max: 2_000, ttlMs: 6 * 3600_000 };
 
 /**
- * Answers kept where every instance finds them (Redis, lib/shared-state/redis-lookup-answers.ts).
+ * Answers kept where every instance finds them (Redis, ./redis-lookup-answers.ts).
  * A failing store answers "nothing kept" and keeps nothing: the lookup goes upstream as usual.
  */
 export interface SharedAnswers<V> {
@@ -18,8 +18,8 @@ export interface SharedAnswers<V> {
 }
 
 /**
- * Answers of an upstream geocoder, kept for a while (empty answers too), with concurrent identical
- * lookups sharing one upstream call. Failures are not kept: the next lookup tries again.
+ * Answers of an upstream (a geocoder, a road router), kept for a while (empty answers too), with
+ * concurrent identical lookups sharing one upstream call. Failures are not kept: the next lookup tries again.
  */
 export class LookupCache<V> {
   private readonly settled: LRUCache<string, { value: V }>;

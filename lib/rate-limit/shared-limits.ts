@@ -4,16 +4,16 @@ import {
   memoryAttemptLimiter,
   type AttemptAllowance,
   type AttemptLimiter,
-} from '@/lib/rate-limit/attempt-limiter';
-import { MemoryCounterStore, type CounterStore } from '@/lib/rate-limit/counter-store';
-import { SignInThrottle } from '@/lib/rate-limit/sign-in-throttle';
+} from './attempt-limiter';
+import { MemoryCounterStore, type CounterStore } from './counter-store';
+import { SignInThrottle } from './sign-in-throttle';
 import { redisAttemptLimiter } from './redis-attempt-limiter';
-import { sharedRedis } from './redis-connection';
+import { sharedRedis } from '@/lib/redis/connection';
 import { InsuredCounterStore, RedisCounterStore } from './redis-counter-store';
 
 /**
- * The limits and throttles, on this process's memory or shared through Redis (REDIS_URL). Apart
- * from the session pieces (./index.ts) so that the built-in courier reads only what it uses.
+ * The limits and throttles, on this process's memory or shared through Redis (REDIS_URL): the
+ * dispatch app's and the built-in courier's alike.
  */
 
 /** A per-key counter in fixed windows, insured by a bounded one in memory. */

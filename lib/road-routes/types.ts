@@ -28,6 +28,12 @@ export interface RouteOptions {
 /** The courier's two vehicles (docs/courier-api.md: a bicycle up to 4 km, else a motorbike). */
 export type Vehicle = 'bicycle' | 'motorbike';
 
+/** Where a road router answers, and how long it may take (connection, headers and body alike). */
+export interface RouterOptions {
+  baseUrl: string;
+  timeoutMs: number;
+}
+
 /** A road router: the route through `points` in the order given, one leg per consecutive pair. */
 export interface Router {
   readonly provider: RouterProvider;

@@ -5,9 +5,9 @@ import { MemoryCounterStore } from '@/lib/rate-limit/counter-store';
 import { SIGN_IN_POLICY, SignInThrottle } from '@/lib/rate-limit/sign-in-throttle';
 import { startRedisServer, type RedisServer } from '@/test/support/redis-server';
 import { RedisTimeout, withinRedisTimeout } from './fallback';
-import { InsuredCounterStore, RedisCounterStore } from './redis-counter-store';
-import { RedisRevocationStore } from './redis-revocations';
-import { RedisSessionTokens } from './redis-session-tokens';
+import { InsuredCounterStore, RedisCounterStore } from '@/lib/rate-limit/redis-counter-store';
+import { RedisRevocationStore } from '@/lib/session/redis-revocations';
+import { RedisSessionTokens } from '@/lib/session/redis-session-tokens';
 
 /**
  * The Redis-backed pieces against a real redis-server of the test's own (a free loopback port,

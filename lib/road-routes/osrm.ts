@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { RouterError } from './errors';
 import { decodePolyline6, encodePolyline6 } from './polyline6';
 import { splitAtWaypoints } from './split-legs';
-import type { RoadRoute, RouteOptions, RoutePoint, Router } from './types';
-import { callRouter, statusFailure } from './upstream';
+import type { RoadRoute, RouteOptions, RoutePoint, Router, RouterOptions } from './types';
+import { callRouter, refusalOf, statusFailure } from './upstream';
 
 /**
  * OSRM's route service (`GET /route/v1/{profile}/{lng,lat;lng,lat…}`): the fastest route through
@@ -41,15 +41,10 @@ const okAnswer = z.looseObject({
 
 const failureAnswer = z.looseObject({ code: z.string(), message: z.string().optional() });
 
-export interface OsrmOptions {
-  baseUrl: string;
-  timeoutMs: number;
-}
-
 export class OsrmRouter implements Router {
   readonly provider = 'osrm' as const;
 
-  constructor(private readonly options: OsrmOptions) {}
+  constructor(private readonly options: RouterOptions) {}
 
   async route(points: readonly RoutePoint[], { geometry }: RouteOptions): Promise<RoadRoute> {
     const coordinates = points.map((p) => `${p.lng.toFixed(6)},${p.lat.toFixed(6)}`).join(';');
@@ -101,8 +96,5 @@ function failureOf(status: number, json: unknown): RouterError {
   if (!body.success) return statusFailure('osrm', status);
   const { code, message } = body.data;
   const text = `osrm answered ${code}${message ? `: ${message}` : ''}`;
-  if (NO_ROUTE_CODES.has(code)) return new RouterError('osrm', 'no_route', text, { status, code });
-  if (status === 429) return new RouterError('osrm', 'busy', text, { status, code });
-  if (status >= 500) return new RouterError('osrm', 'http', text, { status, code });
-  return new RouterError('osrm', 'rejected', text, { status, code });
+  return refusalOf('osrm', status, { noRoute: NO_ROUTE_CODES.has(code), text, code });
 }

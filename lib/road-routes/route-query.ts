@@ -2,8 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { ApiError } from '@/lib/http/api-error';
 import { fieldErrors } from '@/lib/http/read-json';
-import { processSingleton } from '@/lib/process-singleton';
-import type { AttemptLimiter } from '@/lib/rate-limit/attempt-limiter';
+import { sessionAllowance } from '@/lib/http/session-allowance';
 import { MAX_ROUTE_STOPS, ROUTE_STOP_PARAM } from '@/lib/api/route';
 import type { RoutePoint } from './types';
 
@@ -50,28 +49,9 @@ export function readRouteQuery(request: Request): RoutePoint[] {
   return result.data[ROUTE_STOP_PARAM];
 }
 
-/**
- * The allowance, counted by every instance together with REDIS_URL (loaded at the first route, as
- * the geocoder's: lib/geocoding/geocode-route.ts says why).
- */
-async function routeAllowance(): Promise<AttemptLimiter> {
-  const { sharedAttemptLimiter } = await import('@/lib/shared-state/counters');
-  return processSingleton('routing:route-allowance', () =>
-    sharedAttemptLimiter('route-lookups', {
-      attempts: ROUTES_PER_WINDOW,
-      windowSeconds: ROUTE_WINDOW_SECONDS,
-      // One count per signed-in session, as the geocoder's allowance (bounded: see counter-store.ts).
-      capacity: 16_384,
-    }),
-  );
-}
-
 /** Spends one route of the session's allowance; 429 rate_limited once it is spent. */
-export async function spendRoute(sessionId: string): Promise<void> {
-  const verdict = await (await routeAllowance()).consume(sessionId);
-  if (!verdict.allowed) {
-    throw new ApiError('rate_limited', 'Too many routes asked for. Please wait a moment.', {
-      retryAfterSeconds: verdict.retryAfterSeconds,
-    });
-  }
-}
+export const spendRoute = sessionAllowance(
+  'route-lookups',
+  { attempts: ROUTES_PER_WINDOW, windowSeconds: ROUTE_WINDOW_SECONDS },
+  'Too many routes asked for. Please wait a moment.',
+);

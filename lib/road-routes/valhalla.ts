@@ -2,8 +2,8 @@ import 'server-only';
 import { z } from 'zod';
 import { RouterError } from './errors';
 import { isPath } from './polyline6';
-import type { RoadRoute, RouteOptions, RoutePoint, Router } from './types';
-import { callRouter, statusFailure } from './upstream';
+import type { RoadRoute, RouteOptions, RoutePoint, Router, RouterOptions } from './types';
+import { callRouter, refusalOf, statusFailure } from './upstream';
 
 /**
  * Valhalla's route action (`POST /route` with a JSON body): `locations` in order, each a `break`
@@ -41,15 +41,10 @@ const failureAnswer = z.looseObject({
   status_code: z.number().int().optional(),
 });
 
-export interface ValhallaOptions {
-  baseUrl: string;
-  timeoutMs: number;
-}
-
 export class ValhallaRouter implements Router {
   readonly provider = 'valhalla' as const;
 
-  constructor(private readonly options: ValhallaOptions) {}
+  constructor(private readonly options: RouterOptions) {}
 
   async route(
     points: readonly RoutePoint[],
@@ -98,9 +93,9 @@ function failureOf(status: number, json: unknown): RouterError {
   if (!body.success) return statusFailure('valhalla', status);
   const { error_code: code, error } = body.data;
   const text = `valhalla answered ${code}${error ? `: ${error}` : ''}`;
-  const details = { status, code: String(code) };
-  if (NO_ROUTE_CODES.has(code)) return new RouterError('valhalla', 'no_route', text, details);
-  if (status === 429) return new RouterError('valhalla', 'busy', text, details);
-  if (status >= 500) return new RouterError('valhalla', 'http', text, details);
-  return new RouterError('valhalla', 'rejected', text, details);
+  return refusalOf('valhalla', status, {
+    noRoute: NO_ROUTE_CODES.has(code),
+    text,
+    code: String(code),
+  });
 }

@@ -1,4 +1,4 @@
-import type { RouteFallback } from '@/lib/api/route';
+// Not server-only: the kinds of a router's failure, shared by the map's routes and the built-in courier.
 
 export type RouterProvider = 'osrm' | 'valhalla';
 
@@ -27,18 +27,4 @@ export class RouterError extends Error {
 
 export function isRouterError(error: unknown): error is RouterError {
   return error instanceof RouterError;
-}
-
-/** What the screen is told when a router failed and straight segments stand in. */
-export function fallbackFor(error: RouterError): RouteFallback {
-  switch (error.failure) {
-    case 'timeout':
-      return 'router_timeout';
-    case 'busy':
-      return 'router_busy';
-    case 'no_route':
-      return 'no_route';
-    default:
-      return 'router_unavailable';
-  }
 }

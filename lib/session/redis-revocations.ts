@@ -1,9 +1,10 @@
 import 'server-only';
 import type { Redis } from 'ioredis';
-import type { FileRevocationStore, RevocationStore, SessionRef } from '@/lib/session/revocations';
-import { onRedisReady } from './redis-connection';
-import { orWhenRedisFails } from './fallback';
-import { sharedKey } from './keys';
+import { env } from '@/lib/env';
+import type { FileRevocationStore, RevocationStore, SessionRef } from './revocations';
+import { onRedisReady, sharedRedis } from '@/lib/redis/connection';
+import { orWhenRedisFails } from '@/lib/redis/fallback';
+import { sharedKey } from '@/lib/redis/keys';
 
 /**
  * The sign-out list in Redis: one key per signed-out session and one per account signed out
@@ -133,4 +134,11 @@ export class SharedRevocationStore implements RevocationStore {
       );
     }
   }
+}
+
+/** Sign-outs: the local list always (memory + DATA_DIR), and Redis beside it when there is one. */
+export function sharedRevocations(local: FileRevocationStore): RevocationStore {
+  const redis = sharedRedis();
+  if (!redis) return local;
+  return new SharedRevocationStore(local, new RedisRevocationStore(redis, env.session.secret));
 }

@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Redis } from 'ioredis';
-import type { CounterStore, WindowCount } from '@/lib/rate-limit/counter-store';
-import { orWhenRedisFails } from './fallback';
-import { sharedKey } from './keys';
+import type { CounterStore, WindowCount } from './counter-store';
+import { orWhenRedisFails } from '@/lib/redis/fallback';
+import { sharedKey } from '@/lib/redis/keys';
 
 // A key is a hash {c: count, r: window's end, l: latest hit, p: the hit before}, expiring with
 // its window. Times are the calling instance's clock (the throttle compares them with it).

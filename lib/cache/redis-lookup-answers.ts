@@ -1,8 +1,10 @@
 import 'server-only';
 import type { Redis } from 'ioredis';
-import type { SharedAnswers } from '@/lib/geocoding/lookup-cache';
-import { orWhenRedisFails } from './fallback';
-import { sharedKey } from './keys';
+import { env } from '@/lib/env';
+import { sharedRedis } from '@/lib/redis/connection';
+import type { SharedAnswers } from './lookup-cache';
+import { orWhenRedisFails } from '@/lib/redis/fallback';
+import { sharedKey } from '@/lib/redis/keys';
 
 /**
  * A geocoder's answers in Redis (JSON, expiring like the local cache's): a place looked up through
@@ -40,4 +42,10 @@ export class RedisLookupAnswers<V> implements SharedAnswers<V> {
       () => undefined,
     );
   }
+}
+
+/** Where a lookup's answers are shared between instances (none without Redis). */
+export function sharedLookupAnswers<V>(namespace: string): SharedAnswers<V> | undefined {
+  const redis = sharedRedis();
+  return redis && new RedisLookupAnswers<V>(redis, env.session.secret, namespace);
 }

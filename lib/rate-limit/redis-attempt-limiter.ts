@@ -1,9 +1,9 @@
 import 'server-only';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { AttemptAllowance, AttemptLimiter } from '@/lib/rate-limit/attempt-limiter';
-import { noteRedisFailure, RedisTimeout, withinRedisTimeout } from './fallback';
-import { sharedKey } from './keys';
+import type { AttemptAllowance, AttemptLimiter } from './attempt-limiter';
+import { noteRedisFailure, RedisTimeout, withinRedisTimeout } from '@/lib/redis/fallback';
+import { sharedKey } from '@/lib/redis/keys';
 
 /**
  * An allowance per key counted by every instance together (rate-limiter-flexible's

@@ -2,14 +2,12 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { CourierToken } from '@/lib/courier-client';
-import {
-  MemorySessionTokens,
-  renewedAfter,
-  type SessionTokens,
-} from '@/lib/session/session-tokens';
-import { orWhenRedisFails } from './fallback';
-import { sharedKey } from './keys';
-import { ValueSealer } from './sealed-value';
+import { env } from '@/lib/env';
+import { MemorySessionTokens, renewedAfter, type SessionTokens } from './session-tokens';
+import { sharedRedis } from '@/lib/redis/connection';
+import { orWhenRedisFails } from '@/lib/redis/fallback';
+import { sharedKey } from '@/lib/redis/keys';
+import { ValueSealer } from '@/lib/redis/sealed-value';
 
 /** How long one instance may hold a session's renewal before another may take it over. */
 export const RENEWAL_LOCK_MS = 5_000;
@@ -28,6 +26,12 @@ return 1`;
 const RELEASE_IF_MINE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
+
+/** Each session's newest courier token and its renewal: in this process's memory, or in Redis. */
+export function sharedSessionTokens(): SessionTokens {
+  const redis = sharedRedis();
+  return redis ? new RedisSessionTokens(redis, env.session.secret) : new MemorySessionTokens();
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

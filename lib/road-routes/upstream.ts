@@ -1,6 +1,11 @@
 import 'server-only';
-import { request } from 'undici';
 import packageJson from '@/package.json';
+import {
+  describeUpstreamFailure,
+  fetchUpstream,
+  jsonOf,
+  UpstreamFailure,
+} from '@/lib/http/fetch-upstream';
 import { log } from '@/lib/log';
 import { RouterError, type RouterProvider } from './errors';
 
@@ -25,9 +30,26 @@ export async function callRouter(
   url: URL,
   { provider, timeoutMs, body }: { provider: RouterProvider; timeoutMs: number; body?: unknown },
 ): Promise<RouterAnswer> {
-  const signal = AbortSignal.timeout(timeoutMs);
   const started = performance.now();
-  const fail = (failure: RouterError['failure'], message: string) => {
+  try {
+    const { status, text } = await fetchUpstream(url, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        accept: 'application/json',
+        'user-agent': USER_AGENT,
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      timeoutMs,
+      maxBytes: MAX_BODY_BYTES,
+    });
+    return { status, json: jsonOf(text) };
+  } catch (error) {
+    if (!(error instanceof UpstreamFailure)) throw error;
+    const { failure, message } = describeUpstreamFailure(provider, error, {
+      timeoutMs,
+      maxBytes: MAX_BODY_BYTES,
+    });
     log.warn(
       {
         router: provider,
@@ -37,51 +59,8 @@ export async function callRouter(
       },
       'router call failed',
     );
-    return new RouterError(provider, failure, message);
-  };
-  const timedOut = () => fail('timeout', `${provider} did not answer within ${timeoutMs} ms`);
-
-  let response: Awaited<ReturnType<typeof request>>;
-  try {
-    response = await request(url, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
-        accept: 'application/json',
-        'user-agent': USER_AGENT,
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
-  } catch {
-    throw signal.aborted ? timedOut() : fail('unreachable', `${provider} could not be reached`);
+    throw new RouterError(provider, failure, message);
   }
-
-  let text: string;
-  try {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-      size += (chunk as Buffer).byteLength;
-      if (size > MAX_BODY_BYTES) {
-        response.body.destroy();
-        throw fail('invalid_response', `${provider} sent more than ${MAX_BODY_BYTES} bytes`);
-      }
-      chunks.push(chunk as Buffer);
-    }
-    text = Buffer.concat(chunks).toString('utf8');
-  } catch (error) {
-    if (error instanceof RouterError) throw error;
-    throw signal.aborted ? timedOut() : fail('unreachable', `${provider} broke off its answer`);
-  }
-
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.statusCode, json };
 }
 
 /** The failure an answer that is not a route stands for, when the provider's body says nothing. */
@@ -89,4 +68,21 @@ export function statusFailure(provider: RouterProvider, status: number): RouterE
   if (status === 429)
     return new RouterError(provider, 'busy', `${provider} answered HTTP 429`, { status });
   return new RouterError(provider, 'http', `${provider} answered HTTP ${status}`, { status });
+}
+
+/**
+ * A refusal the router wrote in its own words (`text`, its own `code`): no way along the roads
+ * (`noRoute`, by its code), busy (429), its own fault (5xx), or a request it could not read — a
+ * fault of ours, logged as such.
+ */
+export function refusalOf(
+  provider: RouterProvider,
+  status: number,
+  { noRoute, text, code }: { noRoute: boolean; text: string; code: string },
+): RouterError {
+  const details = { status, code };
+  if (noRoute) return new RouterError(provider, 'no_route', text, details);
+  if (status === 429) return new RouterError(provider, 'busy', text, details);
+  if (status >= 500) return new RouterError(provider, 'http', text, details);
+  return new RouterError(provider, 'rejected', text, details);
 }

@@ -1,7 +1,8 @@
 import 'server-only';
 import type { Redis } from 'ioredis';
-import { RateGate, RateGateFull, type Clock, systemClock } from '@/lib/geocoding/rate-gate';
-import { orWhenRedisFails } from './fallback';
+import { RateGate, RateGateFull, type Clock, systemClock } from './rate-gate';
+import { sharedRedis } from '@/lib/redis/connection';
+import { orWhenRedisFails } from '@/lib/redis/fallback';
 
 // Books the next free slot on Redis's own clock (TIME), so instances whose clocks differ a little
 // still space their calls. Answers the wait in ms, or -1 - wait when the slot is too far away.
@@ -55,4 +56,16 @@ export class RedisRateGate {
       await this.clock.sleep(Math.ceil(remaining));
     }
   }
+}
+
+/** Calls spaced `intervalMs` apart across every instance (this process's alone without Redis). */
+export function sharedRateGate(
+  name: string,
+  intervalMs: number,
+  maxWaitMs: number,
+): Pick<RateGate, 'take'> {
+  const local = new RateGate(intervalMs, maxWaitMs);
+  const redis = sharedRedis();
+  if (!redis) return local;
+  return new RedisRateGate(redis, `dq:gate:${name}`, intervalMs, maxWaitMs, local);
 }

@@ -1,9 +1,10 @@
 import 'server-only';
 import { greatCircleKm, roundTo } from '@/lib/geo/distance';
-import { LookupCache, type LookupCacheOptions } from '@/lib/geocoding/lookup-cache';
+import { LookupCache, type LookupCacheOptions } from '@/lib/cache/lookup-cache';
 import { log as rootLog } from '@/lib/log';
 import type { RouteFallback, TripRoute } from '@/lib/api/route';
-import { fallbackFor, isRouterError } from './errors';
+import { isRouterError, type RouterError } from './errors';
+import { ROUTE_CACHE, roundStop, routeKey } from './route-key';
 import type { RoadRoute, RoutePoint, Router, Vehicle } from './types';
 
 /**
@@ -13,12 +14,6 @@ import type { RoadRoute, RoutePoint, Router, Vehicle } from './types';
  * than the router's own timeout.
  */
 
-/** Stops are rounded to 5 decimals (about 1 m) before routing: the cache key is what is routed. */
-export const ROUTE_DECIMALS = 5;
-
-/** Routes kept: the least recently used go first; roads change slowly, so they keep for hours. */
-export const ROUTE_CACHE: LookupCacheOptions = { max: 1_000, ttlMs: 6 * 3600_000 };
-
 /**
  * Which vehicle a router that asks (Valhalla's costing) routes for, before any quote: the
  * courier's rule, a bicycle up to 4 km, applied to the great circle × 1.3, the road factor the
@@ -26,14 +21,6 @@ export const ROUTE_CACHE: LookupCacheOptions = { max: 1_000, ttlMs: 6 * 3600_000
  */
 export const BIKE_MAX_KM = 4;
 export const ESTIMATED_ROAD_FACTOR = 1.3;
-
-export const roundStop = (point: RoutePoint): RoutePoint => ({
-  lat: roundTo(point.lat, ROUTE_DECIMALS),
-  lng: roundTo(point.lng, ROUTE_DECIMALS),
-});
-
-export const routeKey = (stops: readonly RoutePoint[]) =>
-  stops.map((stop) => `${stop.lat},${stop.lng}`).join(';');
 
 const crowKm = (a: RoutePoint, b: RoutePoint) => greatCircleKm([a.lng, a.lat], [b.lng, b.lat]);
 
@@ -59,6 +46,20 @@ export function straightRoute(stops: readonly RoutePoint[], fallback?: RouteFall
     legs,
     ...(fallback && { fallback }),
   };
+}
+
+/** What the screen is told when a router failed and straight segments stand in. */
+export function fallbackFor(error: RouterError): RouteFallback {
+  switch (error.failure) {
+    case 'timeout':
+      return 'router_timeout';
+    case 'busy':
+      return 'router_busy';
+    case 'no_route':
+      return 'no_route';
+    default:
+      return 'router_unavailable';
+  }
 }
 
 function roadRoute({ provider, legs }: RoadRoute): TripRoute {

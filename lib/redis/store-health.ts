@@ -1,6 +1,6 @@
 import 'server-only';
 import { withinRedisTimeout } from './fallback';
-import { sharedRedis } from './redis-connection';
+import { sharedRedis } from './connection';
 
 export type SharedStoreHealth =
   | { kind: 'memory'; status: 'up' }
