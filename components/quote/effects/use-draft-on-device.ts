@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
-import { draftKey, parseRecent, type StoredDraft } from '../trip/draft';
+import { draftKey } from '../trip/draft';
+import { parseRecent, type StoredDraft } from '../trip/draft-storage';
 import { takeQuoteToResume } from './use-quote-request';
 import { safeRead } from './use-recent-quotes';
 import { useStoredDraft } from './use-stored-draft';

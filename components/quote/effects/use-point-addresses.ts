@@ -19,13 +19,8 @@ import {
   type PointProvenance,
   type ProvenanceStep,
 } from '../trip/address-provenance';
-import {
-  pinOf,
-  type DraftProvenance,
-  type LatLng,
-  type PointDraft,
-  type QuoteDraftValues,
-} from '../trip/draft';
+import { type DraftProvenance } from '../trip/address-provenance';
+import { pinOf, type LatLng, type PointDraft, type QuoteDraftValues } from '../trip/draft';
 import {
   PICKUP,
   stopByKey,
@@ -35,7 +30,8 @@ import {
   withDropoffRemoved,
   withPickupSwapped,
 } from '../trip/trip-stops';
-import { earlierOf, type ProvenanceStore } from '../store/trip-store';
+import { type ProvenanceStore } from '../store/trip-store';
+import { earlierOf } from '../trip/trip-readiness';
 import { useReverseGeocode } from './use-reverse-geocode';
 
 type QuoteForm = UseFormReturn<QuoteDraftValues, unknown, QuoteRequest>;

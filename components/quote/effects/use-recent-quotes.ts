@@ -1,7 +1,7 @@
 'use client';
 
 import { startTransition, useCallback, useEffect, useState } from 'react';
-import { addRecent, parseRecent, type RecentQuote } from '../trip/draft';
+import { addRecent, parseRecent, type RecentQuote } from '../trip/draft-storage';
 
 /** The last quotes of this dispatcher on this device, newest first (kept in localStorage). */
 export function useRecentQuotes(storageKey: string) {

@@ -1,7 +1,7 @@
 'use client';
 
 import { startTransition, useEffect, useEffectEvent, useState } from 'react';
-import { parseDraft, type StoredDraft } from '../trip/draft';
+import { parseDraft, type StoredDraft } from '../trip/draft-storage';
 import { safeRead, safeWrite } from './use-recent-quotes';
 
 /**

@@ -5,14 +5,9 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { Quote } from '@/lib/api/quote';
 import type { QuoteRequest } from '@/lib/quote/schema';
 import { vouchedFor } from '../trip/address-provenance';
-import {
-  draftKey,
-  emptyDraft,
-  type DraftProvenance,
-  type QuoteDraftValues,
-  type RecentQuote,
-  type StoredDraft,
-} from '../trip/draft';
+import { type DraftProvenance } from '../trip/address-provenance';
+import { draftKey, emptyDraft, type QuoteDraftValues } from '../trip/draft';
+import { type RecentQuote, type StoredDraft } from '../trip/draft-storage';
 import { PICKUP, tripStops } from '../trip/trip-stops';
 import type { PointAddresses } from './use-point-addresses';
 

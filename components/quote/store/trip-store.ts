@@ -1,6 +1,6 @@
 import type { AddressField } from '@/lib/api/geocode';
 import { earlierFields } from '../trip/address-provenance';
-import type { DraftProvenance } from '../trip/draft';
+import type { DraftProvenance } from '../trip/address-provenance';
 
 /**
  * Where the stops' fields came from, outside React: events in a burst (a tap, then the geocoder's

@@ -6,7 +6,8 @@ import type { QuoteRequest } from '@/lib/quote/schema';
 import { quoteResolver } from '../effects/lazy-quote-resolver';
 import { draftKey, emptyDraft, type QuoteDraftValues } from '../trip/draft';
 import { tripReadiness } from '../trip/trip-readiness';
-import { createProvenanceStore, earlierOf } from './trip-store';
+import { createProvenanceStore } from './trip-store';
+import { earlierOf } from '../trip/trip-readiness';
 import { usePointAddresses } from '../effects/use-point-addresses';
 
 /**

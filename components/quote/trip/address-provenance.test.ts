@@ -1,105 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { FoundAddress, SearchResult } from '@/lib/api/geocode';
 import {
-  AREA_METRES,
-  NUDGE_METRES,
   earlierCleared,
   earlierFields,
   earlierKept,
   emptyProvenance,
   fieldTyped,
-  isOtherArea,
-  isSamePlace,
-  metresBetween,
   pinMoved,
   reverseAnswered,
-  searchPicked,
-  typedStreetUsed,
-  vouchedFor,
-  type AddressText,
   type PointProvenance,
 } from './address-provenance';
-import { parseProvenance } from './provenance-storage';
-
-const SONORA = { lat: 19.4133562, lng: -99.1672142 };
-/** About 1 km north of Sonora 180, in Roma Norte. */
-const ONE_KM_AWAY = { lat: 19.4223, lng: -99.1672 };
-/** About 20 m east of Sonora 180. */
-const NUDGED = { lat: 19.4133562, lng: -99.16702 };
-
-const empty = (): AddressText => ({
-  street: '',
-  exteriorNumber: '',
-  interiorNumber: '',
-  neighborhood: '',
-  zipCode: '',
-});
-
-const sonoraTyped = (): AddressText => ({
-  street: 'Sonora',
-  exteriorNumber: '180',
-  interiorNumber: '1',
-  neighborhood: 'Hipódromo',
-  zipCode: '06100',
-});
-
-const found = (fields: Partial<FoundAddress> & { lat: number; lng: number }): FoundAddress => ({
-  street: '',
-  exteriorNumber: '',
-  interiorNumber: '',
-  neighborhood: '',
-  zipCode: '',
-  label: '',
-  municipality: 'Cuauhtémoc',
-  city: 'Ciudad de México',
-  source: 'builtin',
-  ...fields,
-});
-
-/** Sonora 180 int. 1 typed by the dispatcher for a pin whose colonia the geocoder named. */
-function quotedAtSonora(): { point: AddressText; provenance: PointProvenance } {
-  const point = sonoraTyped();
-  let provenance = pinMoved(empty(), emptyProvenance(), SONORA).provenance;
-  provenance = reverseAnswered(
-    empty(),
-    provenance,
-    SONORA,
-    found({ ...SONORA, neighborhood: 'Hipódromo', zipCode: '06100' }),
-  ).provenance;
-  for (const field of ['street', 'exteriorNumber', 'interiorNumber'] as const) {
-    provenance = fieldTyped(provenance, field, point[field]);
-  }
-  return { point, provenance };
-}
-
-describe('the same-place rule', () => {
-  it('measures metres on the ground', () => {
-    expect(metresBetween(SONORA, ONE_KM_AWAY)).toBeGreaterThan(950);
-    expect(metresBetween(SONORA, ONE_KM_AWAY)).toBeLessThan(1050);
-    expect(metresBetween(SONORA, NUDGED)).toBeLessThan(25);
-  });
-
-  it(`a pin nudged less than ${NUDGE_METRES} m is at the same door; farther is another place`, () => {
-    const anchor = { ...SONORA, precision: 'exact' as const };
-    expect(isSamePlace(anchor, NUDGED)).toBe(true);
-    expect(isSamePlace(anchor, { lat: SONORA.lat + 0.0007, lng: SONORA.lng })).toBe(false); // ~78 m
-    expect(isSamePlace(anchor, ONE_KM_AWAY)).toBe(false);
-  });
-
-  it(`a pin at a searched colonia's centre may move up to ${AREA_METRES} m and stay in it`, () => {
-    const anchor = { ...SONORA, precision: 'area' as const };
-    expect(isSamePlace(anchor, ONE_KM_AWAY)).toBe(true);
-    expect(isSamePlace(anchor, { lat: SONORA.lat + 0.02, lng: SONORA.lng })).toBe(false); // ~2.2 km
-  });
-
-  it('another colonia or zip code is another area; accents, case and unknowns are not', () => {
-    const hipodromo = { neighborhood: 'Hipódromo', zipCode: '06100' };
-    expect(isOtherArea(hipodromo, { neighborhood: 'Roma Norte', zipCode: '06700' })).toBe(true);
-    expect(isOtherArea(hipodromo, { neighborhood: 'Hipódromo', zipCode: '06170' })).toBe(true);
-    expect(isOtherArea(hipodromo, { neighborhood: 'HIPODROMO', zipCode: '' })).toBe(false);
-    expect(isOtherArea(undefined, { neighborhood: 'Roma Norte', zipCode: '06700' })).toBe(false);
-  });
-});
+import {
+  NUDGED,
+  ONE_KM_AWAY,
+  SONORA,
+  empty,
+  found,
+  quotedAtSonora,
+  sonoraTyped,
+} from './address-provenance.fixtures';
 
 describe('a moved pin and the fields it leaves behind', () => {
   it('B dragged 1 km after a quote: every field it had is from the previous point', () => {
@@ -283,98 +201,5 @@ describe('the dispatcher settles the marked fields', () => {
   it('emptying a field leaves it with no origin', () => {
     const { provenance } = quotedAtSonora();
     expect(fieldTyped(provenance, 'interiorNumber', ' ').origins.interiorNumber).toBeUndefined();
-  });
-});
-
-describe('search results', () => {
-  const juarezResult: SearchResult = {
-    ...found({ lat: 19.4255, lng: -99.162, neighborhood: 'Juárez', zipCode: '06600' }),
-    street: 'Varsovia',
-    exteriorNumber: '36',
-    kind: 'colonia',
-    fromText: ['street', 'exteriorNumber'],
-  };
-
-  it('a colonia found from "Varsovia 36, Juárez": the text is typed, the pin sits at the centre', () => {
-    const picked = searchPicked(empty(), emptyProvenance(), juarezResult);
-    expect(picked.fields).toEqual({
-      street: 'Varsovia',
-      exteriorNumber: '36',
-      neighborhood: 'Juárez',
-      zipCode: '06600',
-    });
-    expect(picked.provenance.origins).toEqual({
-      street: 'typed',
-      exteriorNumber: 'typed',
-      neighborhood: 'search',
-      zipCode: 'search',
-    });
-    expect(picked.provenance.anchor).toMatchObject({ precision: 'area' });
-  });
-
-  it('dragging that pin onto the right building in the same colonia keeps the street', () => {
-    const picked = searchPicked(empty(), emptyProvenance(), juarezResult);
-    const point = { ...empty(), ...picked.fields };
-    const door = { lat: 19.4245207, lng: -99.1676911 }; // Varsovia 36, ~600 m from the centre
-    const moved = pinMoved(point, picked.provenance, door);
-    expect(moved.far).toBe(false);
-    const answer = reverseAnswered(
-      point,
-      moved.provenance,
-      door,
-      found({ ...door, neighborhood: 'Juárez', zipCode: '06600' }),
-    );
-    expect(earlierFields(answer.provenance)).toEqual([]);
-  });
-
-  it('a picked result clears what was left from another place and it does not carry', () => {
-    const { point, provenance } = quotedAtSonora();
-    const moved = pinMoved(point, provenance, ONE_KM_AWAY).provenance;
-    const picked = searchPicked(point, moved, {
-      ...juarezResult,
-      street: '',
-      exteriorNumber: '',
-      fromText: [],
-    });
-    expect(picked.fields).toMatchObject({ street: '', exteriorNumber: '', interiorNumber: '' });
-    expect(earlierFields(picked.provenance)).toEqual([]);
-  });
-
-  it("the text's street and number used as typed: the pin does not move", () => {
-    const used = typedStreetUsed(empty(), emptyProvenance(), {
-      street: 'Avenida Insurgentes Sur',
-      exteriorNumber: '1602',
-      interiorNumber: '',
-    });
-    expect(used.fields).toEqual({ street: 'Avenida Insurgentes Sur', exteriorNumber: '1602' });
-    expect(used.provenance.anchor).toBeNull();
-  });
-});
-
-describe('kept with the draft', () => {
-  it('reads back what it wrote, and nothing odd', () => {
-    const { provenance } = quotedAtSonora();
-    expect(parseProvenance(JSON.parse(JSON.stringify(provenance)))).toEqual(provenance);
-    expect(parseProvenance({ origins: { street: 'hacked', zipCode: 'pin' }, anchor: 'x' })).toEqual(
-      {
-        origins: { zipCode: 'pin' },
-        anchor: null,
-      },
-    );
-    expect(parseProvenance(null)).toEqual(emptyProvenance());
-    expect(parseProvenance({ anchor: { lat: 200, lng: 0 } }).anchor).toBeNull();
-  });
-
-  it('a reopened quote is vouched for as it was quoted', () => {
-    expect(vouchedFor({ ...sonoraTyped(), ...SONORA })).toEqual({
-      origins: {
-        street: 'typed',
-        exteriorNumber: 'typed',
-        interiorNumber: 'typed',
-        neighborhood: 'typed',
-        zipCode: 'typed',
-      },
-      anchor: { ...SONORA, precision: 'exact' },
-    });
   });
 });

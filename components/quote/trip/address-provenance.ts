@@ -1,6 +1,6 @@
 import type { AddressField, FoundAddress, SearchResult } from '@/lib/api/geocode';
-import { isOtherArea, isSamePlace } from './same-place-rule';
 import type { LatLng, PointDraft } from './draft';
+import { isOtherArea, isSamePlace, type Anchor } from './same-place-rule';
 
 /**
  * Where each address field of a point came from, so that the fields never describe a place the pin
@@ -26,14 +26,7 @@ import type { LatLng, PointDraft } from './draft';
  * with the draft.
  */
 
-export type { AddressField };
-export {
-  AREA_METRES,
-  NUDGE_METRES,
-  isOtherArea,
-  isSamePlace,
-  metresBetween,
-} from './same-place-rule';
+export type { AddressField, Anchor };
 export type FieldOrigin = 'pin' | 'search' | 'typed' | 'earlier';
 
 export const ADDRESS_FIELDS: readonly AddressField[] = [
@@ -44,16 +37,13 @@ export const ADDRESS_FIELDS: readonly AddressField[] = [
   'zipCode',
 ];
 
-export interface Anchor extends LatLng {
-  precision: 'exact' | 'area';
-  /** The colonia and zip code the geocoder (or the search) named at the anchor, when known. */
-  area?: { neighborhood: string; zipCode: string };
-}
-
 export interface PointProvenance {
   origins: Partial<Record<AddressField, FieldOrigin>>;
   anchor: Anchor | null;
 }
+
+/** Where each stop's fields came from, by stop key (see trip-stops.ts). */
+export type DraftProvenance = Record<string, PointProvenance>;
 
 export type AddressText = Pick<PointDraft, AddressField>;
 

@@ -3,18 +3,20 @@ import type { Quote } from '@/lib/api/quote';
 import { vouchedFor } from './address-provenance';
 import {
   MAX_DROPOFFS,
-  MAX_RECENT_QUOTES,
-  addRecent,
   draftKey,
   emptyDraft,
-  parseDraft,
-  parseRecent,
   pinOf,
   pointSummary,
-  storageKeys,
   type QuoteDraftValues,
-  type RecentQuote,
 } from './draft';
+import {
+  MAX_RECENT_QUOTES,
+  addRecent,
+  parseDraft,
+  parseRecent,
+  storageKeys,
+  type RecentQuote,
+} from './draft-storage';
 import recordedTrip from '@/test/fixtures/recorded-trip.json';
 
 const trip = (): QuoteDraftValues => ({

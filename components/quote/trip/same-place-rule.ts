@@ -1,12 +1,18 @@
 import { distance } from 'geokdbush';
 import { fold } from '@/lib/geocoding/fold';
-import type { Anchor } from './address-provenance';
 import type { LatLng } from './draft';
 
 /**
  * When a moved pin is still at the address its fields describe (address-provenance.ts): within a
  * radius of where the street was set, and in the colonia and zip code the geocoder named there.
  */
+
+/** The pin position a point's street and numbers were set for (address-provenance.ts). */
+export interface Anchor extends LatLng {
+  precision: 'exact' | 'area';
+  /** The colonia and zip code the geocoder (or the search) named at the anchor, when known. */
+  area?: { neighborhood: string; zipCode: string };
+}
 
 /** A pin moved by less than this from where its street was set is still at the same door. */
 export const NUDGE_METRES = 60;

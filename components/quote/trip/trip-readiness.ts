@@ -1,5 +1,5 @@
 import type { AddressField } from '@/lib/api/geocode';
-import { ADDRESS_FIELDS } from './address-provenance';
+import { ADDRESS_FIELDS, earlierFields, type DraftProvenance } from './address-provenance';
 import { pinOf, type QuoteDraftValues } from './draft';
 import { tripStops, type Stop, type StopPath } from './trip-stops';
 
@@ -30,6 +30,13 @@ export interface StopReadiness {
 export type TripReadiness = StopReadiness[];
 
 export type FieldPath = `${StopPath}.${AddressField}` | `${StopPath}.coordinates`;
+
+/** The fields of each stop (by key) still left from an earlier position of its pin. */
+export function earlierOf(provenance: DraftProvenance): Record<string, AddressField[]> {
+  return Object.fromEntries(
+    Object.entries(provenance).map(([key, point]) => [key, earlierFields(point)]),
+  );
+}
 
 export function tripReadiness(
   values: QuoteDraftValues,

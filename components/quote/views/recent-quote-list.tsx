@@ -2,7 +2,8 @@
 
 import { useFormatter, useTranslations } from 'use-intl';
 import { MONEY_LOCALE } from '@/lib/i18n/config';
-import { pointSummary, type RecentQuote } from '../trip/draft';
+import { pointSummary } from '../trip/draft';
+import { type RecentQuote } from '../trip/draft-storage';
 import { validUntil } from '../trip/quote-handover';
 import { tripStops } from '../trip/trip-stops';
 import { usePassed } from '../effects/use-now-until';
