@@ -46,16 +46,15 @@ export function takeQuoteToResume(resumeKey: string): boolean {
 export function useQuoteRequest({
   resumeKey,
   onQuoted,
-  onFieldErrors,
+  onRefused,
   onOffline,
-  onSettled,
 }: {
   resumeKey: string;
   onQuoted: (quote: Quote, attempt: QuoteAttempt) => void;
-  onFieldErrors: (fields: Record<string, string>) => void;
+  /** Any other answer than a quote, except an expired session (which goes to sign in). */
+  onRefused: (error: Error) => void;
   /** The request found no network: the attempt waits for it (see use-offline-queue.ts). */
   onOffline: (attempt: QuoteAttempt) => void;
-  onSettled: () => void;
 }) {
   const router = useRouter();
   const latest = useRef<QuoteAttempt | undefined>(undefined);
@@ -70,7 +69,6 @@ export function useQuoteRequest({
     onSuccess: ({ quote }, attempt) => {
       if (!isLatest(attempt)) return;
       onQuoted(quote, attempt);
-      onSettled();
     },
     onError: (error, attempt) => {
       if (!isLatest(attempt)) return;
@@ -83,10 +81,7 @@ export function useQuoteRequest({
         router.replace('/sign-in?reason=expired');
         return;
       }
-      if (error instanceof RequestError && error.code === 'invalid_request' && error.fields) {
-        onFieldErrors(error.fields);
-      }
-      onSettled();
+      onRefused(error);
     },
   });
   const { mutate: send, reset: forget } = mutation;

@@ -2,6 +2,7 @@
 
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { addRecent, parseRecent, type RecentQuote } from '../trip/draft-storage';
+import { safeRead, safeWrite } from './local-storage';
 
 /** The last quotes of this dispatcher on this device, newest first (kept in localStorage). */
 export function useRecentQuotes(storageKey: string) {
@@ -33,20 +34,4 @@ export function useRecentQuotes(storageKey: string) {
   }, [storageKey]);
 
   return { recent, add, clear };
-}
-
-export function safeRead(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-export function safeWrite(key: string, value: string): void {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // Private mode or a full disk: the screen keeps working, only memory is lost.
-  }
 }

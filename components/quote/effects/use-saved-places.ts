@@ -9,7 +9,7 @@ import {
   withPlaceSaved,
   type SavedPlace,
 } from '../trip/saved-places';
-import { safeRead, safeWrite } from './use-recent-quotes';
+import { safeRead, safeWrite } from './local-storage';
 
 /** This dispatcher's saved places on this device (localStorage), newest first. */
 export function useSavedPlaces(storageKey: string) {

@@ -1,32 +1,93 @@
-import type { AddressField } from '@/lib/api/geocode';
-import { earlierFields } from '../trip/address-provenance';
-import type { DraftProvenance } from '../trip/address-provenance';
+import type { FoundAddress } from '@/lib/api/geocode';
+import { createAddressLookups } from '../effects/address-lookups';
+import type { QuoteDraftValues, LatLng } from '../trip/draft';
+import { pointActions } from './point-actions';
+import { stopListActions } from './stop-list-actions';
+import { initialTripState, type TripState } from './trip-state';
+import { wholeTripActions } from './whole-trip-actions';
 
 /**
- * Where the stops' fields came from, outside React: events in a burst (a tap, then the geocoder's
- * answer) read it synchronously between renders, and the form's resolver reads it to refuse fields
- * left from an earlier position.
+ * How the store writes to the form (react-hook-form keeps the fields the dispatcher edits; the
+ * store mirrors them in `values`). use-trip-form.ts is the one place that binds the two.
  */
-export function createProvenanceStore() {
-  let value: DraftProvenance = {};
+export interface TripForm {
+  /** One field, or a whole stop or list, written as an edit (dirty; validated once submitted). */
+  write: (path: string, value: unknown) => void;
+  /** Everything replaced at once (a cleared screen, a restored draft, a reopened quote). */
+  reset: (values: QuoteDraftValues) => void;
+  /** The errors of the fields given; of every field when none are given. */
+  clearErrors: (paths?: string[]) => void;
+}
+
+export interface TripStorePorts {
+  /** The form's default values. */
+  values: QuoteDraftValues;
+  /** The address at a point (effects/reverse-geocode.ts), or null when there is none. */
+  fetchAddress: (at: LatLng, signal: AbortSignal) => Promise<FoundAddress | null>;
+}
+
+/** What the action modules share: the state, its one way to change, the form and the lookups. */
+export interface StoreCore {
+  get: () => TripState;
+  update: (patch: Partial<TripState>) => void;
+  form: TripForm;
+  lookups: ReturnType<typeof createAddressLookups>;
+}
+
+/**
+ * The quote screen's one trip store: its state (trip-state.ts), subscribed to outside React (the
+ * form's resolver, events in a burst) and inside it (useTrip, with useSyncExternalStore), and every
+ * change the dispatcher can make to the trip, each a plain function.
+ */
+export function createTripStore({ values, fetchAddress }: TripStorePorts) {
+  let connected: TripForm = NO_FORM;
+  const form: TripForm = {
+    write: (path, value) => connected.write(path, value),
+    reset: (next) => connected.reset(next),
+    clearErrors: (paths) => connected.clearErrors(paths),
+  };
+  let state = initialTripState(structuredClone(values));
   const listeners = new Set<() => void>();
-  return {
-    get: () => value,
-    set(next: DraftProvenance) {
-      value = next;
-      for (const listener of listeners) listener();
+  const get = () => state;
+  const update = (patch: Partial<TripState>) => {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  };
+  const lookups = createAddressLookups({
+    fetchAddress,
+    setStatus: (change) => {
+      const next = change(state.lookups);
+      if (next !== state.lookups) update({ lookups: next });
     },
+    onAddress: (key, address, at) => points.reverseAnswered(key, address, at),
+  });
+  const core: StoreCore = { get, update, form, lookups };
+  const points = pointActions(core);
+  const stops = stopListActions(core);
+  return {
+    get,
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
+    /** The form the store writes to, from now until the returned function is called. */
+    connectForm(next: TripForm) {
+      connected = next;
+      return () => {
+        if (connected === next) connected = NO_FORM;
+      };
+    },
+    /** The form's values changed (the binding calls this at every change). */
+    syncValues(next: QuoteDraftValues) {
+      if (JSON.stringify(next) !== JSON.stringify(state.values)) update({ values: next });
+    },
+    ...points,
+    ...stops,
+    ...wholeTripActions(core),
   };
 }
-export type ProvenanceStore = ReturnType<typeof createProvenanceStore>;
 
-/** The fields of each stop (by key) still left from an earlier position of its pin. */
-export function earlierOf(provenance: DraftProvenance): Record<string, AddressField[]> {
-  return Object.fromEntries(
-    Object.entries(provenance).map(([key, point]) => [key, earlierFields(point)]),
-  );
-}
+export type TripStore = ReturnType<typeof createTripStore>;
+
+/** Before the form is bound (nothing changes the trip before the screen has mounted). */
+const NO_FORM: TripForm = { write: () => {}, reset: () => {}, clearErrors: () => {} };

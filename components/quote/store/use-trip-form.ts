@@ -1,44 +1,57 @@
 'use client';
 
-import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import type { QuoteRequest } from '@/lib/quote/schema';
+import { fetchAddressAt } from '../effects/reverse-geocode';
 import { quoteResolver } from '../effects/lazy-quote-resolver';
-import { draftKey, emptyDraft, type QuoteDraftValues } from '../trip/draft';
-import { tripReadiness } from '../trip/trip-readiness';
-import { createProvenanceStore } from './trip-store';
+import { emptyDraft, type QuoteDraftValues } from '../trip/draft';
 import { earlierOf } from '../trip/trip-readiness';
-import { usePointAddresses } from '../effects/use-point-addresses';
+import { createTripStore, type TripForm, type TripStore } from './trip-store';
+
+export type QuoteForm = UseFormReturn<QuoteDraftValues, unknown, QuoteRequest>;
 
 /**
- * The trip as a form: react-hook-form over the draft (pickup and drop-offs), validated by the
- * shared schema plus the screen's own rule on fields left from an earlier pin position, the stops'
- * addresses kept in step with their pins, and what is still missing.
+ * The one place where react-hook-form and the trip store meet. The form keeps the fields the
+ * dispatcher edits and validates them with the shared schema, plus the screen's own rule on
+ * fields left from an earlier pin position (read from the store); every change of its values is
+ * mirrored into the store, and the store writes to the form through `TripForm`.
  */
-export function useTripForm() {
-  const [provenanceStore] = useState(createProvenanceStore);
-  const resolver = useMemo(
-    () => quoteResolver(() => earlierOf(provenanceStore.get())),
-    [provenanceStore],
+export function useTripForm(): { form: QuoteForm; store: TripStore } {
+  const [store] = useState(() =>
+    createTripStore({ values: emptyDraft(), fetchAddress: fetchAddressAt }),
   );
+  const resolver = useMemo(() => quoteResolver(() => earlierOf(store.get().provenance)), [store]);
   const form = useForm<QuoteDraftValues, unknown, QuoteRequest>({
     resolver,
-    defaultValues: emptyDraft(),
+    defaultValues: store.get().values,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     shouldFocusError: false,
   });
-  const values = useWatch({ control: form.control }) as QuoteDraftValues;
-  const addresses = usePointAddresses(form, provenanceStore);
-  const trip = tripReadiness(values, addresses.earlier);
+
+  useEffect(() => {
+    const disconnect = store.connectForm(formPort(form));
+    const mirror = () => store.syncValues(structuredClone(form.getValues()));
+    mirror();
+    const unsubscribe = form.subscribe({ formState: { values: true }, callback: mirror });
+    return () => {
+      unsubscribe();
+      disconnect();
+    };
+  }, [form, store]);
+
+  return { form, store };
+}
+
+function formPort(form: QuoteForm): TripForm {
   return {
-    form,
-    values,
-    addresses,
-    trip,
-    currentKey: draftKey(values),
-    /** Readiness from the form's values right now, between renders. */
-    tripNow: () => tripReadiness(form.getValues(), earlierOf(provenanceStore.get())),
-    provenanceNow: () => provenanceStore.get(),
+    write: (path, value) =>
+      form.setValue(path as 'pickup', value as QuoteDraftValues['pickup'], {
+        shouldDirty: true,
+        shouldValidate: form.formState.isSubmitted,
+      }),
+    reset: (values) => form.reset(values),
+    clearErrors: (paths) => form.clearErrors(paths as 'pickup'[] | undefined),
   };
 }

@@ -83,24 +83,28 @@ export function outsideStopOf(
   return tripStops(values)[index + 1]?.key ?? null;
 }
 
-/** What the result card shows for the draft as it is now. */
-export function resultStateOf({
-  failure,
-  error,
-  outside,
-  trip,
-  shown,
-  currentKey,
-  queued,
-}: {
+/** What the last "Cotizar" came back with, for the draft as it is now. */
+export interface RequestOutcome {
+  /** The problem to word, when the last request for this very draft failed. */
   failure: QuoteProblem | null;
   error: unknown;
+  /** The stop a coverage refusal is about (outsideStopOf). */
   outside: string | null;
+  /** Asked while offline and waiting for the network. */
+  queued?: { key: string } | null;
+}
+
+/** The trip on screen: its readiness, the quote shown and the draft's fingerprint. */
+export interface TripNow {
   trip: TripReadiness;
   shown: { quote: Quote; key: string; values: QuoteDraftValues } | null;
   currentKey: string;
-  queued?: { key: string } | null;
-}): ResultState {
+}
+
+/** What the result card shows for the draft as it is now. */
+export function resultStateOf(request: RequestOutcome, now: TripNow): ResultState {
+  const { failure, error, outside, queued } = request;
+  const { trip, shown, currentKey } = now;
   if (queued) return { kind: 'queued', changed: queued.key !== currentKey };
   if (failure) {
     return {

@@ -15,7 +15,7 @@ import { SavedPlacesRow } from './saved-places-row';
 import { stopColour } from '../trip/stop-colours';
 import type { StopReadiness } from '../trip/trip-readiness';
 import type { Stop } from '../trip/trip-stops';
-import type { LookupStatus } from '../effects/use-reverse-geocode';
+import type { LookupStatus } from '../store/trip-state';
 import type { SavedPlaces } from '../effects/use-saved-places';
 import styles from './quote-screen.module.css';
 
