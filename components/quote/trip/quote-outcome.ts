@@ -80,7 +80,7 @@ export function outsideStopOf(
     .map((path) => /^dropoffs\.(\d+)$/.exec(path)?.[1])
     .find((index) => index !== undefined);
   const index = named !== undefined ? Number(named) : values.dropoffs.length === 1 ? 0 : -1;
-  return tripStops(values)[index + 1]?.key ?? null;
+  return index < 0 ? null : (tripStops(values)[index + 1]?.key ?? null);
 }
 
 /** What the last "Cotizar" came back with, for the draft as it is now. */
