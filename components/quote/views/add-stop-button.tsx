@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'use-intl';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 /** "Agregar entrega", until the trip has as many drop-offs as a quote takes. */
 export function AddStopButton({ full, onAdd }: { full: boolean; onAdd: () => void }) {

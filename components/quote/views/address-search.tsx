@@ -6,7 +6,7 @@ import { useTranslations } from 'use-intl';
 import { RequestError, requestJson } from '@/components/ui/request-json';
 import type { SearchAnswer, SearchResult, TypedStreet } from '@/lib/api/geocode';
 import type { LatLng } from '../trip/draft';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 const loadSearchResults = () => import('./search-results');
 /** Shown only after a search: its code is not part of the screen's first load. */

@@ -7,7 +7,7 @@ import { formatCoordinates, parseCoordinates } from '../trip/coordinates';
 import { FieldNotes, notesOf, useFieldMessage } from './field-notes';
 import { pinOf, type LatLng, type QuoteDraftValues } from '../trip/draft';
 import type { StopPath } from '../trip/trip-stops';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 /** The pin's coordinates: shown as the pin moves, and typed to move the pin without the map. */
 export function CoordinatesField({

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { useFormatter, useTranslations } from 'use-intl';
 import type { AddressField } from '@/lib/api/geocode';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 /** Which fields a moved pin left behind, and the two ways to settle them: keep or clear. */
 export function EarlierNotice({

@@ -6,7 +6,7 @@ import { MONEY_LOCALE } from '@/lib/i18n/config';
 import type { Quote } from '@/lib/api/quote';
 import type { QuoteDraftValues } from '../trip/draft';
 import { shareText } from '../trip/quote-handover';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
 

@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from 'use-intl';
 import type { AddressField } from '@/lib/api/geocode';
 import type { LookupStatus } from '../store/trip-state';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 /** What the pin's lookup did: the fields it filled by name, and what is still to write. */
 export function LookupLine({ status, missing }: { status: LookupStatus; missing: AddressField[] }) {

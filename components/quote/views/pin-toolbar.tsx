@@ -5,7 +5,7 @@ import { useTranslations } from 'use-intl';
 import { stopColour } from '../trip/stop-colours';
 import type { Stop } from '../trip/trip-stops';
 import type { LocationProblem } from '../effects/use-geolocation';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 const LOCATION_MESSAGES = {
   denied: 'locationDenied',

@@ -17,7 +17,7 @@ import type { StopReadiness } from '../trip/trip-readiness';
 import type { Stop } from '../trip/trip-stops';
 import type { LookupStatus } from '../store/trip-state';
 import type { SavedPlaces } from '../effects/use-saved-places';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 // Shown only once a trip has several drop-offs or a pin has moved away: fetched then, so the
 // screen's first load stays small.

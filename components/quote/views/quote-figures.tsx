@@ -8,7 +8,7 @@ import { distanceNote } from '../trip/distance-note';
 import { HandOver } from './hand-over';
 import type { QuoteDraftValues } from '../trip/draft';
 import { letterOf } from '../trip/trip-stops';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
 

@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from 'use-intl';
 import { isTripReady, type TripReadiness } from '../trip/trip-readiness';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 /** The steps to a first quote, following the real state: what is placed, what is still to write. */
 export function QuoteGuide({ trip }: { trip: TripReadiness }) {

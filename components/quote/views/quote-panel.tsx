@@ -25,7 +25,7 @@ import { QuoteResult } from './quote-result';
 import type { ScreenConfig } from './quote-workspace';
 import { RecentQuotes } from './recent-quotes';
 import { ValidationSummary } from './validation-summary-slot';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 /** What the panel is handed by the workspace: the form, the effects and the last request. */
 export interface PanelProps {

@@ -8,7 +8,7 @@ import { RETRYABLE, type ResultState } from '../trip/quote-outcome';
 import { usePassed } from '../effects/use-now-until';
 import { QuoteGuide } from './quote-guide';
 import type { RouteCheck } from './quote-figures';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 /** Only after a refused quote: fetched then, not with the screen. */
 const OutOfCoverage = dynamic(

@@ -20,7 +20,7 @@ import { tripStops } from '../trip/trip-stops';
 import { useMapStops } from './map-stops';
 import { QuotePanel } from './quote-panel';
 import { ScreenHeader } from './screen-header';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 export interface ScreenUser {
   email: string;

@@ -7,7 +7,7 @@ import { type RecentQuote } from '../trip/draft-storage';
 import { validUntil } from '../trip/quote-handover';
 import { tripStops } from '../trip/trip-stops';
 import { usePassed } from '../effects/use-now-until';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
 

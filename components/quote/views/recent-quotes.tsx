@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import type { RecentQuote } from '../trip/draft-storage';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 /** The list is fetched when the dispatcher first opens it: nothing of it is needed to paint. */
 const RecentQuoteList = dynamic(

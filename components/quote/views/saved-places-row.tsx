@@ -6,7 +6,7 @@ import { useTranslations } from 'use-intl';
 import type { PointDraft } from '../trip/draft';
 import { isSavable, type SavedPlace } from '../trip/saved-places';
 import type { SavedPlaces } from '../effects/use-saved-places';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 /** Renaming and deleting come when asked for. */
 const PlacesManager = dynamic(

@@ -4,7 +4,7 @@ import { useTranslations } from 'use-intl';
 import { SignOutButton } from '@/components/session/sign-out-button';
 import { AppName } from '@/components/ui/app-name';
 import { LanguageSwitch } from '@/components/ui/language-switch';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 /** The app's name, who is signed in, the language and sign-out; a skip link to the fields. */
 export function ScreenHeader({ userName }: { userName: string }) {

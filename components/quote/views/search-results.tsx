@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'use-intl';
 import type { SearchAnswer, SearchResult, TypedStreet } from '@/lib/api/geocode';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 /**
  * A search's answer as a list: each result says what it is (address, street, colonia, zip code)

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'use-intl';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 /** A drop-off among several: one place earlier or later in the trip, or out of it. */
 export function StopActions({

@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from 'use-intl';
 import { pointSummary } from '../trip/draft';
 import { isStopReady, type StopReadiness } from '../trip/trip-readiness';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 /** A stop not being edited: its address on one line, and what it still needs; a tap opens it. */
 export function StopSummary({

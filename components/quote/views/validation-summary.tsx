@@ -7,7 +7,7 @@ import { useFieldMessage } from './field-notes';
 import type { QuoteDraftValues } from '../trip/draft';
 import type { FieldPath } from '../trip/trip-readiness';
 import { tripStops } from '../trip/trip-stops';
-import styles from './quote-screen.module.css';
+import styles from './styles';
 
 /**
  * Under "Cotizar", after a refused attempt: every problem in one list, each a link that takes the
