@@ -3,7 +3,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { Suspense, useState } from 'react';
-import type { ScreenConfig, ScreenUser } from './views/quote-workspace';
+import type { ScreenConfig, ScreenUser } from './views/screen-config';
 
 /**
  * The workspace's code in a chunk of its own (still rendered on the server, and preloaded with the

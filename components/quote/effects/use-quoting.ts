@@ -3,7 +3,7 @@
 import type { FieldPath } from 'react-hook-form';
 import { RequestError } from '@/components/ui/request-json';
 import type { QuoteRequest } from '@/lib/quote/schema';
-import type { QuoteForm } from '../store/use-trip-form';
+import type { QuoteForm } from './use-trip-form';
 import type { TripStore } from '../store/trip-store';
 import { currentKeyOf, type ShownQuote } from '../store/trip-state';
 import { useTripSlice } from '../store/use-trip';

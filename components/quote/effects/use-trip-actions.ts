@@ -1,13 +1,28 @@
 'use client';
 
 import { useMemo } from 'react';
-import type { PointHandlers } from '../views/point-fieldset';
+import type { AddressField, SearchResult, TypedStreet } from '@/lib/api/geocode';
 import type { TripStore } from '../store/trip-store';
 import { readinessOf } from '../store/trip-state';
 import type { LatLng } from '../trip/draft';
+import type { SavedPlace } from '../trip/saved-places';
 import type { useGuidedFocus } from './use-guided-focus';
 
 type GuidedFocus = ReturnType<typeof useGuidedFocus>;
+
+/** What a stop's fieldset asks for, by the stop's key. */
+export interface PointHandlers {
+  onPick: (key: string, result: SearchResult) => void;
+  onUseTyped: (key: string, typed: TypedStreet) => void;
+  onCoordinates: (key: string, at: LatLng) => void;
+  onTyped: (key: string, field: AddressField, value: string) => void;
+  onKeepEarlier: (key: string) => void;
+  onClearEarlier: (key: string) => void;
+  onExpand: (key: string) => void;
+  onMove: (key: string, step: -1 | 1) => void;
+  onRemove: (key: string) => void;
+  onUsePlace: (key: string, place: SavedPlace) => void;
+}
 
 /**
  * What the dispatcher does to the stops — a tap or a drag on the map, a search result, typed

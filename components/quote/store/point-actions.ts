@@ -1,22 +1,25 @@
 import type { AddressField, FoundAddress, SearchResult, TypedStreet } from '@/lib/api/geocode';
 import {
   ADDRESS_FIELDS,
+  emptyProvenance,
+  vouchedFor,
+  type PointProvenance,
+  type ProvenanceStep,
+} from '../trip/address-provenance';
+// The provenance rules, one for each thing that can happen to a stop's pin or fields.
+import {
   earlierCleared,
   earlierFields,
   earlierKept,
-  emptyProvenance,
   fieldTyped,
   pinMoved,
   reverseAnswered,
   searchPicked,
   typedStreetUsed,
-  vouchedFor,
-  type PointProvenance,
-  type ProvenanceStep,
 } from '../trip/address-provenance';
 import { pinOf, type LatLng, type PointDraft } from '../trip/draft';
 import { nextStopToPlace, stopByKey } from '../trip/trip-stops';
-import type { StoreCore } from './trip-store';
+import type { StoreCore } from './store-core';
 import { nextFrame } from './trip-state';
 
 /**

@@ -8,7 +8,7 @@ import {
   withDropoffRemoved,
   withPickupSwapped,
 } from '../trip/trip-stops';
-import type { StoreCore } from './trip-store';
+import type { StoreCore } from './store-core';
 import { nextFrame } from './trip-state';
 
 /**

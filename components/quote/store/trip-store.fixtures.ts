@@ -1,23 +1,13 @@
 import type { FoundAddress } from '@/lib/api/geocode';
 import { emptyDraft, type LatLng, type QuoteDraftValues } from '../trip/draft';
-import { createTripStore, type TripForm } from './trip-store';
+import type { TripForm } from './store-core';
+import { createTripStore } from './trip-store';
 
 /** Sonora 180, Hipódromo, and a spot about 1 km north of it, in Roma Norte. */
 export const SONORA = { lat: 19.4133562, lng: -99.1672142 };
 export const ROMA = { lat: 19.4223, lng: -99.1672 };
 
-export const address = (fields: Partial<FoundAddress> & LatLng): FoundAddress => ({
-  street: '',
-  exteriorNumber: '',
-  interiorNumber: '',
-  neighborhood: '',
-  zipCode: '',
-  label: '',
-  municipality: 'Cuauhtémoc',
-  city: 'Ciudad de México',
-  source: 'builtin',
-  ...fields,
-});
+export { found as address } from '../trip/address-provenance.fixtures';
 
 /**
  * A trip store bound to a stand-in for react-hook-form (values written by path and mirrored back,

@@ -1,37 +1,17 @@
 import type { FoundAddress } from '@/lib/api/geocode';
-import { createAddressLookups } from '../effects/address-lookups';
+import { createAddressLookups } from './address-lookups';
 import type { QuoteDraftValues, LatLng } from '../trip/draft';
+import type { StoreCore, TripForm } from './store-core';
 import { pointActions } from './point-actions';
 import { stopListActions } from './stop-list-actions';
 import { initialTripState, type TripState } from './trip-state';
 import { wholeTripActions } from './whole-trip-actions';
-
-/**
- * How the store writes to the form (react-hook-form keeps the fields the dispatcher edits; the
- * store mirrors them in `values`). use-trip-form.ts is the one place that binds the two.
- */
-export interface TripForm {
-  /** One field, or a whole stop or list, written as an edit (dirty; validated once submitted). */
-  write: (path: string, value: unknown) => void;
-  /** Everything replaced at once (a cleared screen, a restored draft, a reopened quote). */
-  reset: (values: QuoteDraftValues) => void;
-  /** The errors of the fields given; of every field when none are given. */
-  clearErrors: (paths?: string[]) => void;
-}
 
 export interface TripStorePorts {
   /** The form's default values. */
   values: QuoteDraftValues;
   /** The address at a point (effects/reverse-geocode.ts), or null when there is none. */
   fetchAddress: (at: LatLng, signal: AbortSignal) => Promise<FoundAddress | null>;
-}
-
-/** What the action modules share: the state, its one way to change, the form and the lookups. */
-export interface StoreCore {
-  get: () => TripState;
-  update: (patch: Partial<TripState>) => void;
-  form: TripForm;
-  lookups: ReturnType<typeof createAddressLookups>;
 }
 
 /**

@@ -3,7 +3,7 @@ import { vouchedFor } from '../trip/address-provenance';
 import { draftKey, emptyDraft, type QuoteDraftValues } from '../trip/draft';
 import type { RecentQuote, StoredDraft } from '../trip/draft-storage';
 import { PICKUP, tripStops } from '../trip/trip-stops';
-import type { StoreCore } from './trip-store';
+import type { StoreCore } from './store-core';
 import { nextFrame, storedDraftOf, type ShownQuote } from './trip-state';
 
 /**

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { NUDGED, ONE_KM_AWAY, SONORA } from './address-provenance.fixtures';
 import {
   AREA_METRES,
   NUDGE_METRES,
@@ -7,6 +6,7 @@ import {
   isSamePlace,
   metresBetween,
 } from './same-place-rule';
+import { NUDGED, ONE_KM_AWAY, SONORA } from './address-provenance.fixtures';
 
 describe('the same-place rule', () => {
   it('measures metres on the ground', () => {

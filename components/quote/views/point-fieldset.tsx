@@ -4,13 +4,13 @@ import dynamic from 'next/dynamic';
 import { useId } from 'react';
 import { get, useFormContext, type FieldError } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
-import type { AddressField, SearchResult, TypedStreet } from '@/lib/api/geocode';
+import type { AddressField } from '@/lib/api/geocode';
+import type { PointHandlers } from '../effects/use-trip-actions';
 import { AddressSearch } from './address-search';
 import { CoordinatesField } from './coordinates-field';
 import { FieldNotes, notesOf, useFieldMessage } from './field-notes';
 import { LookupLine } from './lookup-line';
 import type { LatLng, QuoteDraftValues } from '../trip/draft';
-import type { SavedPlace } from '../trip/saved-places';
 import { SavedPlacesRow } from './saved-places-row';
 import { stopColour } from '../trip/stop-colours';
 import type { StopReadiness } from '../trip/trip-readiness';
@@ -30,19 +30,6 @@ const StopActions = dynamic(() => import('./stop-actions').then((m) => m.StopAct
 const StopSummary = dynamic(() => import('./stop-summary').then((m) => m.StopSummary), {
   ssr: false,
 });
-
-export interface PointHandlers {
-  onPick: (key: string, result: SearchResult) => void;
-  onUseTyped: (key: string, typed: TypedStreet) => void;
-  onCoordinates: (key: string, at: LatLng) => void;
-  onTyped: (key: string, field: AddressField, value: string) => void;
-  onKeepEarlier: (key: string) => void;
-  onClearEarlier: (key: string) => void;
-  onExpand: (key: string) => void;
-  onMove: (key: string, step: -1 | 1) => void;
-  onRemove: (key: string) => void;
-  onUsePlace: (key: string, place: SavedPlace) => void;
-}
 
 /**
  * One stop of the trip as an accessible group: the legend names it ("Recolección (A)",

@@ -1,11 +1,10 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import type { MapView } from '@/components/map/map-view';
 import type { RouteView } from '@/components/map/use-trip-route';
 import { QuoteMap } from '@/components/map/quote-map';
 import { useDraftOnDevice } from '../effects/use-draft-on-device';
-import { useFirstTouchWarmUp } from '../effects/use-first-touch-warm-up';
+import { useFirstTouchWarmUp } from './use-first-touch-warm-up';
 import { useGeolocation } from '../effects/use-geolocation';
 import { useGuidedFocus } from '../effects/use-guided-focus';
 import { useQuoting } from '../effects/use-quoting';
@@ -13,32 +12,15 @@ import { useRecentQuotes } from '../effects/use-recent-quotes';
 import { useTripActions } from '../effects/use-trip-actions';
 import { isLookingUp, readinessOf } from '../store/trip-state';
 import { TripStoreContext, useTripSlice } from '../store/use-trip';
-import { useTripForm } from '../store/use-trip-form';
+import { useTripForm } from '../effects/use-trip-form';
 import { storageKeys } from '../trip/draft-storage';
 import { isSessionOver, outsideStopOf, problemOf } from '../trip/quote-outcome';
 import { tripStops } from '../trip/trip-stops';
 import { useMapStops } from './map-stops';
 import { QuotePanel } from './quote-panel';
+import type { ScreenConfig, ScreenUser } from './screen-config';
 import { ScreenHeader } from './screen-header';
 import styles from './styles';
-
-export interface ScreenUser {
-  email: string;
-  name: string;
-  zone?: string;
-}
-
-export interface ScreenConfig {
-  tileUrl: string;
-  tileAttribution: string;
-  builtinCourier: boolean;
-  /** A road router is configured (ROUTER is not none): the map draws routes along the roads. */
-  roadRoutes: boolean;
-  /** Where the map opens (see app/page.tsx). */
-  mapView: MapView;
-  /** How long a quote is shown as valid (QUOTE_VALIDITY). */
-  quoteValiditySeconds: number;
-}
 
 /**
  * The whole quote screen: header, map, and the panel with the stops, their fields and the result.

@@ -3,11 +3,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import type { QuoteRequest } from '@/lib/quote/schema';
-import { fetchAddressAt } from '../effects/reverse-geocode';
-import { quoteResolver } from '../effects/lazy-quote-resolver';
+import { fetchAddressAt } from './reverse-geocode';
+import { quoteResolver } from './lazy-quote-resolver';
 import { emptyDraft, type QuoteDraftValues } from '../trip/draft';
 import { earlierOf } from '../trip/trip-readiness';
-import { createTripStore, type TripForm, type TripStore } from './trip-store';
+import type { TripForm } from '../store/store-core';
+import { createTripStore, type TripStore } from '../store/trip-store';
 
 export type QuoteForm = UseFormReturn<QuoteDraftValues, unknown, QuoteRequest>;
 

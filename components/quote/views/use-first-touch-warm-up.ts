@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { loadQuoteResolver } from './lazy-quote-resolver';
+import { loadQuoteResolver } from '../effects/lazy-quote-resolver';
 
 /**
  * What the first "Cotizar" needs (the schema, the result's figures) is fetched at the dispatcher's
@@ -12,7 +12,7 @@ export function useFirstTouchWarmUp() {
     const events = ['pointerdown', 'keydown', 'focusin'] as const;
     const warm = () => {
       for (const event of events) window.removeEventListener(event, warm, true);
-      void Promise.all([loadQuoteResolver(), import('../views/quote-figures')]).catch(() => {
+      void Promise.all([loadQuoteResolver(), import('./quote-figures')]).catch(() => {
         // Offline right now: they load on the first "Cotizar" instead.
       });
     };

@@ -1,5 +1,5 @@
 import type { AddressField, FoundAddress } from '@/lib/api/geocode';
-import { IDLE_LOOKUP, type LookupStatus } from '../store/trip-state';
+import { IDLE_LOOKUP, type LookupStatus } from './trip-state';
 import type { LatLng } from '../trip/draft';
 
 type Statuses = Readonly<Record<string, LookupStatus>>;
