@@ -1,4 +1,4 @@
-import type { LatLng } from '@/components/quote/quote-draft';
+import type { LatLng } from '@/components/quote/trip/draft';
 import type { MapView } from './map-view';
 import type { RouteView } from './use-trip-route';
 

@@ -1,4 +1,4 @@
-import type { LatLng } from '@/components/quote/quote-draft';
+import type { LatLng } from '@/components/quote/trip/draft';
 
 /** Where the map looks: its centre and zoom. */
 export interface MapView extends LatLng {

@@ -1,9 +1,9 @@
 'use client';
 
-import type { LeafletEventHandlerFnMap } from 'leaflet';
 import { useMemo } from 'react';
 import { Marker } from 'react-leaflet';
 import type { MapStop, QuoteMapProps } from './map-props';
+import { pinEvents } from './pin-events';
 import { pinIcon } from './pin-icon';
 
 /** Every stop's pin, draggable; the line through them is TripRouteLayer's. */
@@ -48,17 +48,7 @@ function Pin({
     () => pinIcon({ letter, role, colour, name }, outside),
     [letter, role, colour, name, outside],
   );
-  const handlers = useMemo<LeafletEventHandlerFnMap>(
-    () => ({
-      dragend: (event) => {
-        const position = (
-          event.target as { getLatLng(): { lat: number; lng: number } }
-        ).getLatLng();
-        onMoved(key, { lat: position.lat, lng: position.lng });
-      },
-    }),
-    [onMoved, key],
-  );
+  const handlers = useMemo(() => pinEvents(key, onMoved), [onMoved, key]);
   return (
     <Marker
       position={stop.at}

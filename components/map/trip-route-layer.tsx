@@ -4,7 +4,7 @@ import polyline from '@mapbox/polyline';
 import type { PathOptions } from 'leaflet';
 import { useMemo } from 'react';
 import { Marker, Polyline } from 'react-leaflet';
-import type { LatLng } from '@/components/quote/quote-draft';
+import type { LatLng } from '@/components/quote/trip/draft';
 import type { TripRoute } from '@/lib/api/route';
 import type { MapStop } from './map-props';
 import { legIcon } from './pin-icon';

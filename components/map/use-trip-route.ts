@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { requestJson } from '@/components/ui/request-json';
-import type { LatLng } from '@/components/quote/quote-draft';
+import type { LatLng } from '@/components/quote/trip/draft';
 import {
   ROUTE_STOP_PARAM,
   type RouteAnswer,

@@ -3,7 +3,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { Suspense, useState } from 'react';
-import type { ScreenConfig, ScreenUser } from './quote-workspace';
+import type { ScreenConfig, ScreenUser } from './views/screen-config';
 
 /**
  * The workspace's code in a chunk of its own (still rendered on the server, and preloaded with the
@@ -11,7 +11,7 @@ import type { ScreenConfig, ScreenUser } from './quote-workspace';
  * hydrated, instead of in one long task with React and the router (bench/: Lighthouse).
  */
 const QuoteWorkspace = dynamic(() =>
-  import('./quote-workspace').then((module) => module.QuoteWorkspace),
+  import('./views/quote-workspace').then((module) => module.QuoteWorkspace),
 );
 
 /** The signed-in dispatcher's screen, with its own query client (quotes, coverage). */

@@ -1,0 +1,58 @@
+'use client';
+
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import type { QuoteRequest } from '@/lib/quote/schema';
+import { fetchAddressAt } from './reverse-geocode';
+import { quoteResolver } from './lazy-quote-resolver';
+import { emptyDraft, type QuoteDraftValues } from '../trip/draft';
+import { earlierOf } from '../trip/trip-readiness';
+import type { TripForm } from '../store/store-core';
+import { createTripStore, type TripStore } from '../store/trip-store';
+
+export type QuoteForm = UseFormReturn<QuoteDraftValues, unknown, QuoteRequest>;
+
+/**
+ * The one place where react-hook-form and the trip store meet. The form keeps the fields the
+ * dispatcher edits and validates them with the shared schema, plus the screen's own rule on
+ * fields left from an earlier pin position (read from the store); every change of its values is
+ * mirrored into the store, and the store writes to the form through `TripForm`.
+ */
+export function useTripForm(): { form: QuoteForm; store: TripStore } {
+  const [store] = useState(() =>
+    createTripStore({ values: emptyDraft(), fetchAddress: fetchAddressAt }),
+  );
+  const resolver = useMemo(() => quoteResolver(() => earlierOf(store.get().provenance)), [store]);
+  const form = useForm<QuoteDraftValues, unknown, QuoteRequest>({
+    resolver,
+    defaultValues: store.get().values,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+
+  useEffect(() => {
+    const disconnect = store.connectForm(formPort(form));
+    const mirror = () => store.syncValues(structuredClone(form.getValues()));
+    mirror();
+    const unsubscribe = form.subscribe({ formState: { values: true }, callback: mirror });
+    return () => {
+      unsubscribe();
+      disconnect();
+    };
+  }, [form, store]);
+
+  return { form, store };
+}
+
+function formPort(form: QuoteForm): TripForm {
+  return {
+    write: (path, value) =>
+      form.setValue(path as 'pickup', value as QuoteDraftValues['pickup'], {
+        shouldDirty: true,
+        shouldValidate: form.formState.isSubmitted,
+      }),
+    reset: (values) => form.reset(values),
+    clearErrors: (paths) => form.clearErrors(paths as 'pickup'[] | undefined),
+  };
+}

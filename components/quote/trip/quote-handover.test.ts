@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import recordedTrip from '@/test/fixtures/recorded-trip.json';
+import { emptyPoint, type QuoteDraftValues } from './draft';
+import { isExpired, shareText, validUntil, type ShareWords } from './quote-handover';
+
+const trip = (): QuoteDraftValues => ({
+  pickup: { ...recordedTrip.pickup, interiorNumber: '' },
+  dropoffs: [{ id: 'b', ...recordedTrip.dropoff }],
+});
+
+const words: ShareWords = {
+  title: 'Cotización de envío',
+  stopName: (letter, role, several) =>
+    role === 'pickup' ? 'Recolección' : several ? `Entrega ${letter}` : 'Entrega',
+  figures: 'Total $35.00 MXN · 1.58 km · 28 min · Bicicleta',
+  validity: 'Válida hasta las 12:15 p.m.',
+};
+
+describe('handing the quote over', () => {
+  it('holds for QUOTE_VALIDITY after it was quoted, and no longer', () => {
+    const until = validUntil({ quotedAt: '2026-11-20T18:00:00.000Z' }, 15 * 60);
+    expect(until.toISOString()).toBe('2026-11-20T18:15:00.000Z');
+    expect(isExpired(until, new Date('2026-11-20T18:14:59.999Z'))).toBe(false);
+    expect(isExpired(until, new Date('2026-11-20T18:15:00.000Z'))).toBe(true);
+  });
+
+  it('reads as a chat message: from → to by street and colonia, the figures, until when', () => {
+    expect(shareText(trip(), words)).toBe(
+      [
+        'Cotización de envío',
+        'Recolección: Varsovia 36, Juárez',
+        'Entrega: Sonora 180 int. 1, Hipódromo',
+        'Total $35.00 MXN · 1.58 km · 28 min · Bicicleta',
+        'Válida hasta las 12:15 p.m.',
+      ].join('\n'),
+    );
+  });
+
+  it('names every drop-off by its letter when there are several, and says nothing internal', () => {
+    const values = trip();
+    values.dropoffs.push({
+      id: 'secret-id',
+      ...emptyPoint(),
+      street: 'Durango',
+      exteriorNumber: '200',
+      neighborhood: 'Roma Norte',
+      lat: 19.42,
+      lng: -99.16,
+    });
+    const text = shareText(values, words);
+    expect(text).toContain('Entrega B: Sonora 180 int. 1, Hipódromo');
+    expect(text).toContain('Entrega C: Durango 200, Roma Norte');
+    expect(text).not.toMatch(/secret-id|19\.4|-99\.1|06100|token/);
+  });
+});

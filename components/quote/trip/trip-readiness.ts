@@ -1,0 +1,69 @@
+import type { AddressField } from '@/lib/api/geocode';
+import { ADDRESS_FIELDS, earlierFields, type DraftProvenance } from './address-provenance';
+import { pinOf, type QuoteDraftValues } from './draft';
+import { tripStops, type Stop, type StopPath } from './trip-stops';
+
+/**
+ * What the trip still needs before "Cotizar" can work, read from the fields and their provenance:
+ * the guide's steps, the focus after the pins are placed, the stops' summaries and the checks agree
+ * because they all read it from here.
+ */
+
+/** Fields the courier needs; the interior number is optional. */
+export const REQUIRED_FIELDS: readonly AddressField[] = [
+  'street',
+  'exteriorNumber',
+  'neighborhood',
+  'zipCode',
+];
+
+export interface StopReadiness {
+  stop: Stop;
+  placed: boolean;
+  /** Required fields still empty, in form order. */
+  missing: AddressField[];
+  /** Fields left from an earlier position of the pin, in form order. */
+  earlier: AddressField[];
+}
+
+/** Every stop in trip order. */
+export type TripReadiness = StopReadiness[];
+
+export type FieldPath = `${StopPath}.${AddressField}` | `${StopPath}.coordinates`;
+
+/** The fields of each stop (by key) still left from an earlier position of its pin. */
+export function earlierOf(provenance: DraftProvenance): Record<string, AddressField[]> {
+  return Object.fromEntries(
+    Object.entries(provenance).map(([key, point]) => [key, earlierFields(point)]),
+  );
+}
+
+export function tripReadiness(
+  values: QuoteDraftValues,
+  earlier: Readonly<Record<string, readonly AddressField[]>>,
+): TripReadiness {
+  return tripStops(values).map((stop) => ({
+    stop,
+    placed: pinOf(stop.point) !== null,
+    missing: REQUIRED_FIELDS.filter((field) => !stop.point[field]?.trim()),
+    earlier: ADDRESS_FIELDS.filter((field) => earlier[stop.key]?.includes(field)),
+  }));
+}
+
+export const isStopReady = (stop: StopReadiness) =>
+  stop.placed && stop.missing.length === 0 && stop.earlier.length === 0;
+
+export const isTripReady = (trip: TripReadiness) => trip.every(isStopReady);
+
+/**
+ * The field the dispatcher should fill next: a field left from an earlier position or an empty
+ * required one, in form order, stop by stop (or only in the stop `only`). Null when none is left.
+ */
+export function nextFieldToFill(trip: TripReadiness, only?: string): FieldPath | null {
+  for (const { stop, earlier, missing } of trip) {
+    if (only !== undefined && stop.key !== only) continue;
+    const field = ADDRESS_FIELDS.find((name) => earlier.includes(name) || missing.includes(name));
+    if (field) return `${stop.path}.${field}`;
+  }
+  return null;
+}

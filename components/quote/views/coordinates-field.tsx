@@ -1,0 +1,83 @@
+'use client';
+
+import { useId, useState, type KeyboardEvent } from 'react';
+import { get, useFormContext, useWatch, type FieldError } from 'react-hook-form';
+import { useTranslations } from 'use-intl';
+import { formatCoordinates, parseCoordinates } from '../trip/coordinates';
+import { FieldNotes, notesOf, useFieldMessage } from './field-notes';
+import { pinOf, type LatLng, type QuoteDraftValues } from '../trip/draft';
+import type { StopPath } from '../trip/trip-stops';
+import styles from './styles';
+
+/** The pin's coordinates: shown as the pin moves, and typed to move the pin without the map. */
+export function CoordinatesField({
+  path,
+  onCoordinates,
+}: {
+  path: StopPath;
+  onCoordinates: (at: LatLng) => void;
+}) {
+  const t = useTranslations('point');
+  const fieldMessage = useFieldMessage();
+  const id = useId();
+  const {
+    control,
+    formState: { errors },
+  } = useFormContext<QuoteDraftValues>();
+  const [lat, lng] = useWatch({ control, name: [`${path}.lat`, `${path}.lng`] });
+  const shown = formatCoordinates(pinOf({ lat, lng }));
+  // While the dispatcher types, their text wins; otherwise the field shows where the pin is.
+  const [editing, setEditing] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+
+  const schemaError = (get(errors, `${path}.lat`) ?? get(errors, `${path}.lng`)) as
+    FieldError | undefined;
+  const message = invalid
+    ? t('coordinatesInvalid')
+    : schemaError?.message === 'validation.required'
+      ? t('pinRequired')
+      : fieldMessage(schemaError);
+
+  function commit() {
+    if (editing === null) return;
+    const text = editing;
+    setEditing(null);
+    if (text.trim() === '' || text === shown) {
+      setInvalid(false);
+      return;
+    }
+    const at = parseCoordinates(text);
+    setInvalid(!at);
+    if (at) onCoordinates(at);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commit();
+    }
+  }
+
+  return (
+    <div className={`field ${styles.wide}`}>
+      <label className="field-label" htmlFor={id}>
+        {t('coordinates')}
+      </label>
+      <input
+        id={id}
+        name={`${path}.coordinates`}
+        className="input"
+        inputMode="decimal"
+        autoComplete="off"
+        spellCheck={false}
+        value={editing ?? shown}
+        onChange={(event) => setEditing(event.target.value)}
+        onBlur={commit}
+        onKeyDown={onKeyDown}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={notesOf(id, true, message)}
+      />
+      <FieldNotes id={id} hint={t('coordinatesHint')} message={message} />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+'use client';
+
+import { useState } from 'react';
+import { useFormatter, useTranslations } from 'use-intl';
+import { MONEY_LOCALE } from '@/lib/i18n/config';
+import type { Quote } from '@/lib/api/quote';
+import type { QuoteDraftValues } from '../trip/draft';
+import { shareText } from '../trip/quote-handover';
+import styles from './styles';
+
+const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
+
+/**
+ * "Compartir": the quote as a short text for the customer's chat, through the device's share
+ * sheet (tablets and phones have one) or, where there is none, copied; "Nueva cotización" clears
+ * the screen for the next trip (with an undo, as "Limpiar").
+ */
+export function HandOver({
+  quote,
+  values,
+  validity,
+  onNew,
+}: {
+  quote: Quote;
+  values: QuoteDraftValues;
+  validity: string;
+  onNew: () => void;
+}) {
+  const t = useTranslations('quote');
+  const format = useFormatter();
+  const [said, setSaid] = useState<'copied' | 'failed' | null>(null);
+
+  async function share() {
+    const text = shareText(values, {
+      title: t('shareTitle'),
+      stopName: (letter, role, several) =>
+        role === 'pickup'
+          ? t('sharePickup')
+          : several
+            ? t('shareDropoffLettered', { letter })
+            : t('shareDropoff'),
+      figures: t('shareFigures', {
+        total: money.format(quote.total),
+        km: format.number(quote.distanceKm, { maximumFractionDigits: 2 }),
+        minutes: quote.etaMinutes,
+        vehicle: quote.isBike ? t('bike') : t('motorbike'),
+      }),
+      validity,
+    });
+    setSaid(null);
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ text });
+        return;
+      } catch (error) {
+        // The dispatcher closed the sheet: nothing to say. Anything else: copy instead.
+        if ((error as { name?: string }).name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(text);
+      setSaid('copied');
+    } catch {
+      setSaid('failed');
+    }
+  }
+
+  return (
+    <div className={styles.handOver}>
+      <button type="button" className="button" onClick={() => void share()}>
+        {t('share')}
+      </button>
+      <button type="button" className="button" onClick={onNew}>
+        {t('newQuote')}
+      </button>
+      <p aria-live="polite" className={styles.handOverStatus}>
+        {said === 'copied' && t('shareCopied')}
+        {said === 'failed' && t('shareFailed')}
+      </p>
+    </div>
+  );
+}

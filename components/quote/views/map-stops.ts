@@ -1,0 +1,24 @@
+'use client';
+
+import { useTranslations } from 'use-intl';
+import type { MapStop } from '@/components/map/map-props';
+import { pinOf } from '../trip/draft';
+import { stopColour } from '../trip/stop-colours';
+import type { Stop } from '../trip/trip-stops';
+
+/** The stops that have a pin, as the map draws them: letter, colour and the name on the tag. */
+export function useMapStops(stops: readonly Stop[]): MapStop[] {
+  const t = useTranslations('map');
+  return stops.flatMap((stop) => {
+    const at = pinOf(stop.point);
+    if (!at) return [];
+    const name =
+      stop.role === 'pickup'
+        ? t('pickupPin')
+        : stops.length > 2
+          ? t('dropoffPinLettered', { letter: stop.letter })
+          : t('dropoffPin');
+    const { key, letter, role, position } = stop;
+    return [{ key, letter, role, colour: stopColour(position), name, at }];
+  });
+}

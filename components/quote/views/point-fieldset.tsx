@@ -1,0 +1,206 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useId } from 'react';
+import { get, useFormContext, type FieldError } from 'react-hook-form';
+import { useTranslations } from 'use-intl';
+import type { AddressField } from '@/lib/api/geocode';
+import type { PointHandlers } from '../effects/use-trip-actions';
+import { AddressSearch } from './address-search';
+import { CoordinatesField } from './coordinates-field';
+import { FieldNotes, notesOf, useFieldMessage } from './field-notes';
+import { LookupLine } from './lookup-line';
+import type { LatLng, QuoteDraftValues } from '../trip/draft';
+import { SavedPlacesRow } from './saved-places-row';
+import { stopColour } from '../trip/stop-colours';
+import type { StopReadiness } from '../trip/trip-readiness';
+import type { Stop } from '../trip/trip-stops';
+import type { LookupStatus } from '../store/trip-state';
+import type { SavedPlaces } from '../effects/use-saved-places';
+import styles from './styles';
+
+// Shown only once a trip has several drop-offs or a pin has moved away: fetched then, so the
+// screen's first load stays small.
+const EarlierNotice = dynamic(() => import('./earlier-notice').then((m) => m.EarlierNotice), {
+  ssr: false,
+});
+const StopActions = dynamic(() => import('./stop-actions').then((m) => m.StopActions), {
+  ssr: false,
+});
+const StopSummary = dynamic(() => import('./stop-summary').then((m) => m.StopSummary), {
+  ssr: false,
+});
+
+/**
+ * One stop of the trip as an accessible group: the legend names it ("Recolección (A)",
+ * "Entrega (C)"), every field has a visible label and its message right below it. The pin fills
+ * the fields and the line under them says which; they stay editable; fields left from an earlier
+ * position of the pin are marked until the dispatcher corrects, keeps or clears them. With many
+ * stops, a stop not being edited shows as one line that opens it; a drop-off among several can
+ * move up or down, or go.
+ */
+export function PointFieldset({
+  readiness,
+  lookup,
+  outside,
+  near,
+  expanded,
+  dropoffCount,
+  places,
+  handlers,
+}: {
+  readiness: StopReadiness;
+  lookup: LookupStatus;
+  outside: boolean;
+  near: LatLng | null;
+  expanded: boolean;
+  dropoffCount: number;
+  places: SavedPlaces;
+  handlers: PointHandlers;
+}) {
+  const t = useTranslations('point');
+  const id = useId();
+  const { stop } = readiness;
+  const legend = stop.role === 'pickup' ? t('pickup') : t('dropoff', { letter: stop.letter });
+  const earlier = new Set(readiness.earlier);
+
+  return (
+    <fieldset
+      className={`${styles.point} ${outside ? styles.pointOutside : ''}`}
+      data-stop={stop.letter}
+      data-stop-key={stop.key}
+      tabIndex={-1}
+      data-outside={outside || undefined}
+      aria-describedby={outside ? `${id}-outside` : undefined}
+    >
+      <legend className={styles.pointLegend}>
+        <span
+          className={`${styles.pointBadge} ${stop.role === 'pickup' ? styles.badgePickup : ''}`}
+          style={{ background: stopColour(stop.position) }}
+          aria-hidden="true"
+        >
+          {stop.letter}
+        </span>
+        {legend}
+      </legend>
+      {outside && (
+        <p id={`${id}-outside`} className={styles.outsideTag}>
+          {t('outOfCoverage')}
+        </p>
+      )}
+      {stop.role === 'dropoff' && dropoffCount > 1 && (
+        <StopActions
+          legend={legend}
+          first={stop.position === 1}
+          last={stop.position === dropoffCount}
+          onMove={(step) => handlers.onMove(stop.key, step)}
+          onRemove={() => handlers.onRemove(stop.key)}
+        />
+      )}
+
+      {expanded ? (
+        <>
+          <AddressSearch
+            pointName={legend}
+            near={near}
+            onPick={(result) => handlers.onPick(stop.key, result)}
+            onUseTyped={(typed) => handlers.onUseTyped(stop.key, typed)}
+          />
+          <SavedPlacesRow
+            stopName={legend}
+            point={stop.point}
+            places={places}
+            onUse={(place) => handlers.onUsePlace(stop.key, place)}
+          />
+
+          {readiness.earlier.length > 0 && (
+            <EarlierNotice
+              letter={stop.letter}
+              fields={readiness.earlier}
+              onKeep={() => handlers.onKeepEarlier(stop.key)}
+              onClear={() => handlers.onClearEarlier(stop.key)}
+            />
+          )}
+
+          <div className={styles.fields}>
+            {(
+              [
+                ['street', { autoComplete: 'address-line1', wide: true }],
+                ['exteriorNumber', { inputMode: 'text' }],
+                ['interiorNumber', { optional: true }],
+                ['neighborhood', { autoComplete: 'address-level3', wide: true }],
+                ['zipCode', { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 5 }],
+              ] as const
+            ).map(([name, options]) => (
+              <TextField
+                key={name}
+                stop={stop}
+                name={name}
+                earlier={earlier.has(name)}
+                onTyped={handlers.onTyped}
+                {...options}
+              />
+            ))}
+            <CoordinatesField
+              path={stop.path}
+              onCoordinates={(at) => handlers.onCoordinates(stop.key, at)}
+            />
+          </div>
+          <LookupLine status={lookup} missing={readiness.missing} />
+        </>
+      ) : (
+        <StopSummary readiness={readiness} onOpen={() => handlers.onExpand(stop.key)} />
+      )}
+    </fieldset>
+  );
+}
+
+function TextField({
+  stop,
+  name,
+  earlier,
+  onTyped,
+  wide = false,
+  optional = false,
+  ...inputProps
+}: {
+  stop: Stop;
+  name: AddressField;
+  earlier: boolean;
+  onTyped: PointHandlers['onTyped'];
+  wide?: boolean;
+  optional?: boolean;
+  autoComplete?: string;
+  inputMode?: 'text' | 'numeric';
+  maxLength?: number;
+}) {
+  const t = useTranslations('point');
+  const fieldMessage = useFieldMessage();
+  const id = useId();
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<QuoteDraftValues>();
+  const message = fieldMessage(get(errors, `${stop.path}.${name}`) as FieldError | undefined);
+  const hint = earlier && !message ? t('earlierMark') : optional ? t('optional') : undefined;
+  return (
+    <div className={`field ${wide ? styles.wide : ''}`}>
+      <label className="field-label" htmlFor={id}>
+        {t(name)}
+      </label>
+      <input
+        id={id}
+        className={`input ${earlier ? styles.inputEarlier : ''}`}
+        data-origin={earlier ? 'earlier' : undefined}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={notesOf(id, Boolean(hint), message)}
+        {...inputProps}
+        {...register(`${stop.path}.${name}`, {
+          onChange: (event: { target: { value: string } }) =>
+            onTyped(stop.key, name, event.target.value),
+        })}
+      />
+      <FieldNotes id={id} hint={hint} hintWarns={earlier} message={message} />
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'use-intl';
+import type { RouteView } from '@/components/map/use-trip-route';
+import { MONEY_LOCALE } from '@/lib/i18n/config';
+import type { Quote, QuoteLeg } from '@/lib/api/quote';
+import { distanceNote } from '../trip/distance-note';
+import { HandOver } from './hand-over';
+import type { QuoteDraftValues } from '../trip/draft';
+import { letterOf } from '../trip/trip-stops';
+import styles from './styles';
+
+const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
+
+/** The road route the result's km is compared with (components/map/use-trip-route.ts). */
+export interface RouteCheck {
+  /** A road router is configured. */
+  roadRoutes: boolean;
+  /** What the map draws through the quoted trip's pins, while the result is fresh; else null. */
+  view: RouteView | null;
+}
+
+/**
+ * A quote's figures: the total and the delivery time first and largest (what the customer asks),
+ * then until when it holds, the ways to hand it over or start again, vehicle, distance and the
+ * rest. Past its validity it says so and offers to quote again.
+ */
+export function QuoteFigures({
+  quote,
+  stale,
+  route,
+  expired,
+  until,
+  values,
+  onRequote,
+  onNew,
+}: {
+  quote: Quote;
+  stale: boolean;
+  route: RouteCheck;
+  expired: boolean;
+  /** When the quote stops being valid (QUOTE_VALIDITY after it was quoted). */
+  until: Date;
+  /** The trip it prices, for the text handed over. */
+  values: QuoteDraftValues;
+  onRequote: () => void;
+  onNew: () => void;
+}) {
+  const t = useTranslations('quote');
+  const format = useFormatter();
+  const note = distanceNote(quote.distanceKm, route);
+  const quotedAt = new Date(quote.quotedAt);
+  const arrival = new Date(quotedAt.getTime() + quote.etaMinutes * 60_000);
+  const time = (date: Date) => format.dateTime(date, { hour: 'numeric', minute: '2-digit' });
+
+  return (
+    <>
+      {stale && (
+        <p className={`notice notice-warning ${styles.staleNotice}`} data-testid="stale-mark">
+          {t('stale')}
+        </p>
+      )}
+      {expired && !stale && (
+        <div className={`notice notice-warning ${styles.staleNotice}`} data-testid="expired-mark">
+          <p>{t('expired', { time: time(until) })}</p>
+          <button type="button" className="button button-primary" onClick={onRequote}>
+            {t('requote')}
+          </button>
+        </div>
+      )}
+      <p className={styles.total}>
+        <span className={styles.totalLabel}>{t('total')}</span>
+        <span className={styles.totalValue} data-testid="quote-total">
+          {money.format(quote.total)}
+        </span>
+        <span className={styles.currency}>MXN</span>
+      </p>
+      <p className={styles.total}>
+        <span className={styles.totalLabel}>{t('eta')}</span>
+        <span className={styles.etaValue} data-testid="quote-eta">
+          {t('etaValue', { minutes: quote.etaMinutes, time: time(arrival) })}
+        </span>
+      </p>
+      {!expired && (
+        <p className={styles.validity} data-testid="quote-validity">
+          {t('validUntil', { time: time(until) })}
+        </p>
+      )}
+      <HandOver
+        quote={quote}
+        values={values}
+        validity={
+          expired ? t('expired', { time: time(until) }) : t('validUntil', { time: time(until) })
+        }
+        onNew={onNew}
+      />
+      {quote.legs && quote.legs.length > 1 && <QuoteLegs legs={quote.legs} />}
+      <dl className={styles.figures}>
+        <div>
+          <dt>{t('vehicle')}</dt>
+          <dd data-testid="quote-vehicle" className={styles.vehicle}>
+            {quote.isBike ? <BikeIcon /> : <MotorbikeIcon />}
+            {quote.isBike ? t('bike') : t('motorbike')}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('distance')}</dt>
+          <dd>
+            <span data-testid="quote-distance">
+              {t('distanceValue', {
+                km: format.number(quote.distanceKm, { maximumFractionDigits: 2 }),
+              })}
+            </span>
+            {note && (
+              <span className={styles.distanceNote} data-testid="distance-note">
+                {note.kind === 'approximate'
+                  ? t('approximateDistance')
+                  : t('roadDistance', {
+                      km: format.number(note.km, { maximumFractionDigits: 2 }),
+                    })}
+              </span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('zone')}</dt>
+          <dd>{quote.zone.name.toUpperCase()}</dd>
+        </div>
+        <div>
+          <dt>{t('price')}</dt>
+          <dd>{money.format(quote.price)}</dd>
+        </div>
+        <div>
+          <dt>{t('discount')}</dt>
+          <dd>{money.format(quote.discount)}</dd>
+        </div>
+        <div>
+          <dt>{t('extraCharge')}</dt>
+          <dd>{money.format(quote.extraCharge)}</dd>
+        </div>
+      </dl>
+      <p className="field-hint">{t('quotedAt', { time: time(quotedAt) })}</p>
+    </>
+  );
+}
+
+/** With several drop-offs, each leg under the total: which stops, km, minutes and price. */
+function QuoteLegs({ legs }: { legs: QuoteLeg[] }) {
+  const t = useTranslations('quote');
+  const format = useFormatter();
+  return (
+    <div className={styles.legs}>
+      <h3 className={styles.legsTitle}>{t('legsTitle')}</h3>
+      <ol className={styles.legList} data-testid="quote-legs">
+        {legs.map((leg) => (
+          <li key={`${leg.from}-${leg.to}`}>
+            <span className={styles.legStops}>
+              {t('leg', { from: letterOf(leg.from), to: letterOf(leg.to) })}
+            </span>
+            <span>
+              {t('distanceValue', {
+                km: format.number(leg.distanceKm, { maximumFractionDigits: 2 }),
+              })}
+            </span>
+            <span>{t('minutesValue', { minutes: leg.etaMinutes })}</span>
+            <span className={styles.legPrice}>{money.format(leg.price)}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function BikeIcon() {
+  return (
+    <svg width="32" height="24" viewBox="0 0 32 24" aria-hidden="true" focusable="false">
+      <g fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinejoin="round">
+        <circle cx="7" cy="16" r="6" />
+        <circle cx="25" cy="16" r="6" />
+        <path d="M7 16l5-9h9l4 9M12 7l4 9h-9M16 16l5-9M10 4h5" strokeLinecap="round" />
+      </g>
+    </svg>
+  );
+}
+
+function MotorbikeIcon() {
+  return (
+    <svg width="32" height="24" viewBox="0 0 32 24" aria-hidden="true" focusable="false">
+      <g fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinejoin="round">
+        <circle cx="6" cy="17" r="5" />
+        <circle cx="26" cy="17" r="5" />
+        <path d="M6 17h9l4-7h5l2 7M19 10l-2-5h-4M11 11h7" strokeLinecap="round" />
+      </g>
+      <rect x="11" y="9" width="8" height="4" rx="1" fill="currentColor" />
+    </svg>
+  );
+}

@@ -1,0 +1,61 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'use-intl';
+import { isTripReady, type TripReadiness } from '../trip/trip-readiness';
+import styles from './styles';
+
+/** The steps to a first quote, following the real state: what is placed, what is still to write. */
+export function QuoteGuide({ trip }: { trip: TripReadiness }) {
+  const t = useTranslations('quote');
+  const tPoint = useTranslations('point');
+  const format = useFormatter();
+  const [pickup, ...dropoffs] = trip;
+  const placed = trip.every((stop) => stop.placed);
+  const todo = (which: 'missing' | 'earlier') =>
+    trip
+      .filter((stop) => stop[which].length > 0)
+      .map((stop) =>
+        t('pointTodo', {
+          letter: stop.stop.letter,
+          fields: format.list(
+            stop[which].map((field) => tPoint(`fieldNames.${field}`)),
+            { type: 'conjunction' },
+          ),
+        }),
+      )
+      .join('; ');
+  const earlier = todo('earlier');
+  const missing = todo('missing');
+  const third = !placed
+    ? t('emptyStep3')
+    : earlier
+      ? t('emptyStep3Earlier', { list: earlier })
+      : missing
+        ? t('emptyStep3Missing', { list: missing })
+        : t('emptyStep3Ready');
+  const second =
+    dropoffs.length > 1
+      ? t('emptyStep2Many', {
+          letters: format.list(
+            dropoffs.map((stop) => stop.stop.letter),
+            { type: 'conjunction' },
+          ),
+        })
+      : t('emptyStep2');
+  return (
+    <ol className={styles.steps}>
+      <Step done={pickup!.placed} text={t('emptyStep1')} doneLabel={t('stepDone')} />
+      <Step done={dropoffs.every((stop) => stop.placed)} text={second} doneLabel={t('stepDone')} />
+      <Step done={isTripReady(trip)} text={third} doneLabel={t('stepDone')} />
+    </ol>
+  );
+}
+
+function Step({ done, text, doneLabel }: { done: boolean; text: string; doneLabel: string }) {
+  return (
+    <li className={done ? styles.stepDone : undefined}>
+      {text}
+      {done && <span className={styles.stepMark}> ✓ {doneLabel}</span>}
+    </li>
+  );
+}

@@ -1,0 +1,168 @@
+'use client';
+
+import { Suspense, type FormEvent, type RefObject } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { useTranslations } from 'use-intl';
+import type { RouteView } from '@/components/map/use-trip-route';
+import { OfflineNotice } from '@/components/ui/offline-notice';
+import type { useGeolocation } from '../effects/use-geolocation';
+import type { useGuidedFocus } from '../effects/use-guided-focus';
+import type { useRecentQuotes } from '../effects/use-recent-quotes';
+import { useSavedPlaces } from '../effects/use-saved-places';
+import type { useTripActions } from '../effects/use-trip-actions';
+import { canUndoClear, currentKeyOf, isTripEmpty } from '../store/trip-state';
+import { useTrip, useTripStore } from '../store/use-trip';
+import type { QuoteForm } from '../effects/use-trip-form';
+import { MAX_DROPOFFS, pinOf } from '../trip/draft';
+import type { storageKeys } from '../trip/draft-storage';
+import { resultStateOf, type RequestOutcome } from '../trip/quote-outcome';
+import type { TripReadiness } from '../trip/trip-readiness';
+import { PICKUP } from '../trip/trip-stops';
+import { AddStopButton } from './add-stop-button';
+import { PinToolbar } from './pin-toolbar';
+import { PointFieldset } from './point-fieldset';
+import { QuoteResult } from './quote-result';
+import type { ScreenConfig } from './screen-config';
+import { RecentQuotes } from './recent-quotes';
+import { ValidationSummary } from './validation-summary-slot';
+import styles from './styles';
+
+/** What the panel is handed by the workspace: the form, the effects and the last request. */
+export interface PanelProps {
+  config: ScreenConfig;
+  form: QuoteForm;
+  formRef: RefObject<HTMLFormElement | null>;
+  resultRef: RefObject<HTMLElement | null>;
+  trip: TripReadiness;
+  outcome: RequestOutcome & { pending: boolean };
+  /** What the map draws through the pins (the result compares its km). */
+  routeView: RouteView | null;
+  effects: {
+    focus: ReturnType<typeof useGuidedFocus>;
+    actions: ReturnType<typeof useTripActions>;
+    geolocation: ReturnType<typeof useGeolocation>;
+    recent: ReturnType<typeof useRecentQuotes>;
+  };
+  placesKey: ReturnType<typeof storageKeys>['places'];
+  onSubmit: (event?: FormEvent) => void;
+  /** What else a new trip resets (a quote's error, a location notice). */
+  onStartOver: () => void;
+}
+
+/**
+ * The panel beside the map: which stop the next tap places and the pin actions, the result, every
+ * stop's fields, "Agregar entrega", the recent quotes and "Cotizar".
+ */
+export function QuotePanel({
+  config,
+  form,
+  formRef,
+  resultRef,
+  trip,
+  outcome,
+  ...rest
+}: PanelProps) {
+  const t = useTranslations();
+  const store = useTripStore();
+  const { focus, actions, geolocation, recent } = rest.effects;
+  const places = useSavedPlaces(rest.placesKey);
+  const values = useTrip((state) => state.values);
+  const lookups = useTrip((state) => state.lookups);
+  const activeStop = useTrip((state) => state.activeStop);
+  const shown = useTrip((state) => state.shown);
+  const currentKey = useTrip(currentKeyOf);
+  const isEmpty = useTrip(isTripEmpty);
+  const undoable = useTrip(canUndoClear);
+  const resultState = resultStateOf(outcome, { trip, shown, currentKey });
+  const freshQuote = resultState.kind === 'quote' && !resultState.stale;
+  const stops = trip.map((readiness) => readiness.stop);
+  const clear = () => {
+    store.clear();
+    rest.onStartOver();
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form
+        ref={formRef}
+        id="quote-panel"
+        tabIndex={-1}
+        className={styles.panel}
+        onSubmit={rest.onSubmit}
+        noValidate
+        aria-label={t('quote.resultTitle')}
+      >
+        <div className={styles.panelBody}>
+          <OfflineNotice />
+          <PinToolbar
+            stops={stops}
+            activeStop={activeStop}
+            onActiveStopChange={store.setActiveStop}
+            onUseMyLocation={() => geolocation.locate((at) => actions.placeAt(PICKUP, at, 'text'))}
+            locating={geolocation.locating}
+            locationProblem={geolocation.problem}
+            onSwap={store.swap}
+            onClear={clear}
+            canSwap={stops.some((stop) => pinOf(stop.point) !== null)}
+            canClear={!isEmpty}
+            onUndoClear={undoable ? store.undoClear : null}
+          />
+          <QuoteResult
+            ref={resultRef}
+            state={resultState}
+            pending={outcome.pending}
+            coverageKnown={config.builtinCourier}
+            route={{ roadRoutes: config.roadRoutes, view: freshQuote ? rest.routeView : null }}
+            validitySeconds={config.quoteValiditySeconds}
+            onRetry={() => void rest.onSubmit()}
+            onNew={clear}
+          />
+          {/* A boundary of its own: React sends a boundary larger than ~12.8 KB of HTML apart,
+              hidden until a script reveals it. The stops' fields are the bulk of the screen's
+              HTML; kept apart, the header and the map's preview stay in the page as it
+              arrives, drawn before any script has run. */}
+          <Suspense>
+            <div className={styles.points}>
+              {trip.map((readiness, index) => (
+                <PointFieldset
+                  key={readiness.stop.key}
+                  readiness={readiness}
+                  lookup={lookups[readiness.stop.key] ?? { state: 'idle' }}
+                  outside={outcome.outside === readiness.stop.key}
+                  near={
+                    pinOf(readiness.stop.point) ?? pinOf((trip[index - 1] ?? trip[1])?.stop.point)
+                  }
+                  expanded={stops.length <= 2 || focus.openStop === readiness.stop.key}
+                  dropoffCount={values.dropoffs.length}
+                  places={places}
+                  handlers={actions.handlers}
+                />
+              ))}
+            </div>
+          </Suspense>
+          <AddStopButton full={values.dropoffs.length >= MAX_DROPOFFS} onAdd={actions.addStop} />
+          <RecentQuotes
+            recent={recent.recent}
+            validitySeconds={config.quoteValiditySeconds}
+            onOpen={(entry) => {
+              store.openRecent(entry);
+              rest.onStartOver();
+              resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+            }}
+            onClear={recent.clear}
+          />
+        </div>
+        <div className={styles.submitBar}>
+          <ValidationSummary onGoTo={(path) => focus.goToPath(path, store.get().values)} />
+          <button
+            type="submit"
+            className={`button button-primary ${styles.submit}`}
+            disabled={outcome.pending}
+          >
+            {outcome.pending ? t('quote.submitting') : t('quote.submit')}
+          </button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

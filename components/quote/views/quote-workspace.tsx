@@ -1,0 +1,129 @@
+'use client';
+
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { RouteView } from '@/components/map/use-trip-route';
+import { QuoteMap } from '@/components/map/quote-map';
+import { useDraftOnDevice } from '../effects/use-draft-on-device';
+import { useFirstTouchWarmUp } from './use-first-touch-warm-up';
+import { useGeolocation } from '../effects/use-geolocation';
+import { useGuidedFocus } from '../effects/use-guided-focus';
+import { useQuoting } from '../effects/use-quoting';
+import { useRecentQuotes } from '../effects/use-recent-quotes';
+import { useTripActions } from '../effects/use-trip-actions';
+import { isLookingUp, readinessOf } from '../store/trip-state';
+import { TripStoreContext, useTripSlice } from '../store/use-trip';
+import { useTripForm } from '../effects/use-trip-form';
+import { storageKeys } from '../trip/draft-storage';
+import { isSessionOver, outsideStopOf, problemOf } from '../trip/quote-outcome';
+import { tripStops } from '../trip/trip-stops';
+import { useMapStops } from './map-stops';
+import { QuotePanel } from './quote-panel';
+import type { ScreenConfig, ScreenUser } from './screen-config';
+import { ScreenHeader } from './screen-header';
+import styles from './styles';
+
+/**
+ * The whole quote screen: header, map, and the panel with the stops, their fields and the result.
+ * It makes the trip's form and store (store/use-trip-form.ts), starts the effects that talk to
+ * them (effects/), and hands the views what they draw.
+ */
+export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: ScreenConfig }) {
+  const keys = useMemo(() => storageKeys(user.email), [user.email]);
+  const { form, store } = useTripForm();
+  const values = useTripSlice(store, (state) => state.values);
+  const provenance = useTripSlice(store, (state) => state.provenance);
+  const lookingUp = useTripSlice(store, isLookingUp);
+  const frame = useTripSlice(store, (state) => state.frame);
+  const trip = useMemo(
+    () => readinessOf({ ...store.get(), values, provenance }),
+    [store, values, provenance],
+  );
+
+  /** What the map draws between the pins: the road route, or straight lines and why. */
+  const [routeView, setRouteView] = useState<RouteView | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const resultRef = useRef<HTMLElement>(null);
+  const focus = useGuidedFocus(formRef);
+  const recent = useRecentQuotes(keys.recent);
+  const geolocation = useGeolocation();
+  const actions = useTripActions(store, focus);
+  useFirstTouchWarmUp();
+
+  const showResult = () =>
+    resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  const quoting = useQuoting({
+    form,
+    store,
+    resumeKey: keys.resume,
+    onAnswered: (quoted) => {
+      if (quoted) recent.add(quoted);
+      showResult();
+    },
+  });
+  function submit(event?: FormEvent) {
+    return form.handleSubmit(quoting.send, (errors) =>
+      focus.focusFirstInvalid(errors, store.get().values),
+    )(event);
+  }
+  useDraftOnDevice(store, keys, () => void submit());
+
+  const { settleAfterLookup } = focus;
+  useEffect(() => settleAfterLookup(trip, lookingUp));
+
+  const { mutation, currentKey } = quoting;
+  const failure =
+    mutation.isError && mutation.variables?.key === currentKey && !isSessionOver(mutation.error)
+      ? problemOf(mutation.error)
+      : null;
+  const outside = outsideStopOf(failure, mutation.error, values);
+  const mapStops = useMapStops(tripStops(values));
+  /** What else a new trip resets: a quote's error, a location notice. */
+  const startOver = () => {
+    geolocation.dismiss();
+    mutation.reset();
+  };
+
+  return (
+    <div className={styles.screen}>
+      <ScreenHeader userName={user.name} />
+
+      <div className={styles.mapArea}>
+        <QuoteMap
+          tileUrl={config.tileUrl}
+          tileAttribution={config.tileAttribution}
+          showCoverage={config.builtinCourier}
+          roadRoutes={config.roadRoutes}
+          initialView={config.mapView}
+          stops={mapStops}
+          outside={outside}
+          frame={frame}
+          onTap={actions.onMapTap}
+          onPinMoved={actions.onPinMoved}
+          onRouteChange={setRouteView}
+        />
+      </div>
+
+      <TripStoreContext value={store}>
+        <QuotePanel
+          config={config}
+          form={form}
+          formRef={formRef}
+          resultRef={resultRef}
+          trip={trip}
+          outcome={{
+            failure,
+            error: mutation.error,
+            outside,
+            queued: quoting.offline.queued,
+            pending: mutation.isPending,
+          }}
+          routeView={routeView}
+          effects={{ focus, actions, geolocation, recent }}
+          placesKey={keys.places}
+          onSubmit={submit}
+          onStartOver={startOver}
+        />
+      </TripStoreContext>
+    </div>
+  );
+}

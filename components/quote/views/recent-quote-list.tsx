@@ -1,0 +1,80 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'use-intl';
+import { MONEY_LOCALE } from '@/lib/i18n/config';
+import { pointSummary } from '../trip/draft';
+import { type RecentQuote } from '../trip/draft-storage';
+import { validUntil } from '../trip/quote-handover';
+import { tripStops } from '../trip/trip-stops';
+import { usePassed } from '../effects/use-now-until';
+import styles from './styles';
+
+const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
+
+/**
+ * The recent quotes, newest first, one row per trip (addRecent merges repeats); each row says the
+ * total, the delivery time and the vehicle, and opens back onto the map and the form.
+ */
+export function RecentQuoteList({
+  recent,
+  validitySeconds,
+  onOpen,
+  onClear,
+}: {
+  recent: RecentQuote[];
+  validitySeconds: number;
+  onOpen: (entry: RecentQuote) => void;
+  onClear: () => void;
+}) {
+  const t = useTranslations('recent');
+  const format = useFormatter();
+  return recent.length === 0 ? (
+    <p className="field-hint">{t('empty')}</p>
+  ) : (
+    <>
+      <ul className={styles.recentList}>
+        {recent.map((entry) => (
+          <li key={entry.id}>
+            <button type="button" className={styles.recentItem} onClick={() => onOpen(entry)}>
+              <span className={styles.recentTrip}>
+                {tripStops(entry.values)
+                  .map((stop) => pointSummary(stop.point) || stop.letter)
+                  .join(' → ')}
+              </span>
+              <span className={styles.recentFigures}>
+                <strong>{money.format(entry.quote.total)}</strong>
+                {' · '}
+                {t('minutes', { minutes: entry.quote.etaMinutes })}
+                {' · '}
+                {entry.quote.isBike ? t('bike') : t('motorbike')}
+                {' · '}
+                {format.dateTime(new Date(entry.quote.quotedAt), {
+                  day: 'numeric',
+                  month: 'short',
+                  hour: 'numeric',
+                  minute: '2-digit',
+                })}
+                {' · '}
+                <Validity until={validUntil(entry.quote, validitySeconds)} />
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="button" onClick={onClear}>
+        {t('clearAll')}
+      </button>
+    </>
+  );
+}
+
+/** "vigente hasta las 2:35 p.m." while the quote holds, then "vencida". */
+function Validity({ until }: { until: Date }) {
+  const t = useTranslations('recent');
+  const format = useFormatter();
+  return usePassed(until) ? (
+    <span className={styles.recentExpired}>{t('expired')}</span>
+  ) : (
+    t('validUntil', { time: format.dateTime(until, { hour: 'numeric', minute: '2-digit' }) })
+  );
+}

@@ -1,0 +1,45 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useState } from 'react';
+import { useTranslations } from 'use-intl';
+import type { RecentQuote } from '../trip/draft-storage';
+import styles from './styles';
+
+/** The list is fetched when the dispatcher first opens it: nothing of it is needed to paint. */
+const RecentQuoteList = dynamic(
+  () => import('./recent-quote-list').then((module) => module.RecentQuoteList),
+  { ssr: false },
+);
+
+/** The last quotes on this device; opening one puts its points back on the map and the form. */
+export function RecentQuotes({
+  recent,
+  validitySeconds,
+  onOpen,
+  onClear,
+}: {
+  recent: RecentQuote[];
+  validitySeconds: number;
+  onOpen: (entry: RecentQuote) => void;
+  onClear: () => void;
+}) {
+  const t = useTranslations('recent');
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      className={styles.recent}
+      onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}
+    >
+      <summary className={styles.recentSummary}>{t('title', { count: recent.length })}</summary>
+      {open && (
+        <RecentQuoteList
+          recent={recent}
+          validitySeconds={validitySeconds}
+          onOpen={onOpen}
+          onClear={onClear}
+        />
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,32 @@
+'use client';
+
+import { useTranslations } from 'use-intl';
+import { SignOutButton } from '@/components/session/sign-out-button';
+import { AppName } from '@/components/ui/app-name';
+import { LanguageSwitch } from '@/components/ui/language-switch';
+import styles from './styles';
+
+/** The app's name, who is signed in, the language and sign-out; a skip link to the fields. */
+export function ScreenHeader({ userName }: { userName: string }) {
+  const t = useTranslations();
+  return (
+    <header className={styles.header}>
+      <a href="#quote-panel" className={styles.skipLink}>
+        {t('app.skipToForm')}
+      </a>
+      <p className={styles.brand}>
+        <span className={styles.brandLong}>
+          <AppName />
+        </span>
+        <span className={styles.brandShort}>
+          <AppName short />
+        </span>
+      </p>
+      <p className={styles.user}>{t('header.signedInAs', { name: userName })}</p>
+      <div className={styles.headerActions}>
+        <LanguageSwitch className={styles.headerButton} />
+        <SignOutButton className={styles.headerButton} />
+      </div>
+    </header>
+  );
+}

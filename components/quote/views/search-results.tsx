@@ -1,0 +1,59 @@
+'use client';
+
+import { useTranslations } from 'use-intl';
+import type { SearchAnswer, SearchResult, TypedStreet } from '@/lib/api/geocode';
+import styles from './styles';
+
+/**
+ * A search's answer as a list: each result says what it is (address, street, colonia, zip code)
+ * and whether street and number came from the text typed; last, the text's own street and number,
+ * to use as typed without moving the pin, when no result places them.
+ */
+export function SearchResults({
+  answer,
+  label,
+  onPick,
+  onUseTyped,
+}: {
+  answer: SearchAnswer;
+  label: string;
+  onPick: (result: SearchResult) => void;
+  onUseTyped: (typed: TypedStreet) => void;
+}) {
+  const t = useTranslations('point');
+  const { typed } = answer;
+  const typedText = typed ? [typed.street, typed.exteriorNumber].filter(Boolean).join(' ') : '';
+  return (
+    <ul className={styles.results} aria-label={label}>
+      {answer.results.map((result) => (
+        <li key={`${result.lat},${result.lng},${result.label}`}>
+          <button type="button" className={styles.resultOption} onClick={() => onPick(result)}>
+            <span className={styles.resultKind}>{t(`resultKinds.${result.kind}`)}</span>
+            <span className={styles.resultLabel}>{resultLine(result)}</span>
+            {result.fromText.length > 0 && (
+              <span className={styles.resultNote}>{t('fromYourText')}</span>
+            )}
+          </button>
+        </li>
+      ))}
+      {typed && typedText && (
+        <li>
+          <button type="button" className={styles.resultOption} onClick={() => onUseTyped(typed)}>
+            <span className={styles.resultKind}>{t('resultKinds.typed')}</span>
+            <span className={styles.resultLabel}>{t('useTyped', { text: typedText })}</span>
+            <span className={styles.resultNote}>{t('pinStays')}</span>
+          </button>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/** "Varsovia 36 · Juárez, 06600 Cuauhtémoc": the street from the text first, when there is one. */
+function resultLine(result: SearchResult): string {
+  const street = [result.street, result.exteriorNumber].filter(Boolean).join(' ');
+  const interior = result.interiorNumber ? ` int. ${result.interiorNumber}` : '';
+  return street && !result.label.startsWith(street)
+    ? `${street}${interior} · ${result.label}`
+    : `${result.label}${interior}`;
+}

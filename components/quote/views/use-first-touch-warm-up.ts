@@ -1,0 +1,24 @@
+'use client';
+
+import { useEffect } from 'react';
+import { loadQuoteResolver } from '../effects/lazy-quote-resolver';
+
+/**
+ * What the first "Cotizar" needs (the schema, the result's figures) is fetched at the dispatcher's
+ * first touch, key or focus: long before two pins are placed, yet never while the screen starts.
+ */
+export function useFirstTouchWarmUp() {
+  useEffect(() => {
+    const events = ['pointerdown', 'keydown', 'focusin'] as const;
+    const warm = () => {
+      for (const event of events) window.removeEventListener(event, warm, true);
+      void Promise.all([loadQuoteResolver(), import('./quote-figures')]).catch(() => {
+        // Offline right now: they load on the first "Cotizar" instead.
+      });
+    };
+    for (const event of events) window.addEventListener(event, warm, true);
+    return () => {
+      for (const event of events) window.removeEventListener(event, warm, true);
+    };
+  }, []);
+}

@@ -1,0 +1,17 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useFormState } from 'react-hook-form';
+import type { FieldPath } from '../trip/trip-readiness';
+
+/** The list of problems is fetched the first time a "Cotizar" is refused, not with the screen. */
+const ProblemList = dynamic(
+  () => import('./validation-summary').then((module) => module.ValidationSummary),
+  { ssr: false },
+);
+
+/** Under "Cotizar": nothing until the form has errors, then the summary of links to them. */
+export function ValidationSummary({ onGoTo }: { onGoTo: (path: FieldPath) => void }) {
+  const { errors } = useFormState();
+  return Object.keys(errors).length > 0 ? <ProblemList onGoTo={onGoTo} /> : null;
+}
