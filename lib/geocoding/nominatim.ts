@@ -10,7 +10,6 @@ import {
 } from './address-parts';
 import { capabilitiesOf } from './capabilities';
 import { GeocoderError } from './errors';
-import { fold } from './fold';
 import {
   DEFAULT_LOOKUP_CACHE,
   LookupCache,
@@ -18,7 +17,7 @@ import {
   type SharedAnswers,
 } from './lookup-cache';
 import { RateGate, RateGateFull, systemClock, type Clock } from './rate-gate';
-import { searchWithFallback } from './provider-query';
+import { nominatimSearchParams, searchKey, searchWithFallback } from './provider-query';
 import type { SearchResultKind } from '@/lib/api/geocode';
 import type { AddressQuery, GeocodedAddress, GeocodedPlace, Geocoder, LatLng } from './types';
 import { APP_USER_AGENT, getUpstreamJson } from './upstream';
@@ -135,20 +134,19 @@ export class NominatimGeocoder implements Geocoder {
    * any other (about a second more), and both answers are cached by the text sent, folded
    * (accents, case and punctuation change nothing Nominatim finds).
    */
-  async search({ parts }: AddressQuery, near?: LatLng): Promise<GeocodedPlace[]> {
+  async search(asked: AddressQuery, near?: LatLng): Promise<GeocodedPlace[]> {
     const bias = near && { lat: roundCoordinate(near.lat, 2), lng: roundCoordinate(near.lng, 2) };
-    return searchWithFallback(parts, (query) => {
-      const key = `${fold(query)}|${bias ? `${bias.lat},${bias.lng}` : ''}`;
+    return searchWithFallback(asked, (_, search) => {
+      const key = searchKey(search, bias);
       return this.searchCache.get(key, async () => {
         const params: Record<string, string> = {
           format: 'jsonv2',
-          q: query,
+          ...nominatimSearchParams(search),
           addressdetails: '1',
-          countrycodes: 'mx',
           limit: String(NOMINATIM_SEARCH_LIMIT),
         };
         // A preferred area about 30 km around the map's centre; results outside it still count.
-        if (bias) {
+        if (bias && !params.viewbox) {
           params.viewbox = [bias.lng - 0.3, bias.lat + 0.3, bias.lng + 0.3, bias.lat - 0.3].join(
             ',',
           );

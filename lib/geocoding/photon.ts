@@ -10,14 +10,13 @@ import {
 } from './address-parts';
 import { capabilitiesOf } from './capabilities';
 import { GeocoderError } from './errors';
-import { fold } from './fold';
 import {
   DEFAULT_LOOKUP_CACHE,
   LookupCache,
   type LookupCacheOptions,
   type SharedAnswers,
 } from './lookup-cache';
-import { searchWithFallback } from './provider-query';
+import { photonSearchParams, searchKey, searchWithFallback } from './provider-query';
 import type { SearchResultKind } from '@/lib/api/geocode';
 import type { AddressQuery, GeocodedAddress, GeocodedPlace, Geocoder, LatLng } from './types';
 import { APP_USER_AGENT, getUpstreamJson } from './upstream';
@@ -100,15 +99,16 @@ export class PhotonGeocoder implements Geocoder {
    * that finds nothing. Answers are cached by the text sent, folded: accents, case and
    * punctuation change nothing Photon finds.
    */
-  async search({ parts }: AddressQuery, near?: LatLng): Promise<GeocodedPlace[]> {
+  async search(asked: AddressQuery, near?: LatLng): Promise<GeocodedPlace[]> {
     const bias = near && { lat: roundCoordinate(near.lat, 2), lng: roundCoordinate(near.lng, 2) };
-    return searchWithFallback(parts, (query) =>
-      this.searchCache.get(`${fold(query)}|${bias ? `${bias.lat},${bias.lng}` : ''}`, async () => {
+    return searchWithFallback(asked, (query, search) =>
+      this.searchCache.get(searchKey(search, bias), async () => {
         const features = await this.features('/api', {
           q: query,
           limit: String(PHOTON_SEARCH_LIMIT),
           bbox: MEXICO_BBOX,
           ...(bias && { lat: String(bias.lat), lon: String(bias.lng) }),
+          ...photonSearchParams(search),
         });
         return features.map((feature) => ({ ...toAddress(feature), kind: kindOf(feature) }));
       }),
