@@ -619,7 +619,7 @@ function isPlaceOnly(words: string[], phrases: string[][]): boolean {
 
 /**
  * "Del Carmen Coyoacán CDMX" → "Del Carmen" (the words cut added to `cut`); "Villa Coyoacán",
- * "Cuauhtémoc" and "Vicente Guerrero" stay whole.
+ * "Cuauhtémoc", "Vicente Guerrero" and "Ponce de León" stay whole.
  */
 function stripTrailingPlaces(words: string[], cut: string[][]): string[] {
   let kept = words;
@@ -630,6 +630,8 @@ function stripTrailingPlaces(words: string[], cut: string[][]): string[] {
     const rest = kept.slice(0, kept.length - phrase.length);
     const restKeys = rest.map(keyOf);
     if (rest.length === 0 || (rest.length === 1 && NOT_ALONE.has(restKeys[0]!))) return kept;
+    // "Ponce de León", "Valle de Chalco", "Héroes de Puebla": the place is part of the name.
+    if (CONNECTOR_WORDS.has(restKeys.at(-1)!)) return kept;
     cut.push(kept.slice(rest.length));
     kept = rest;
   }

@@ -145,6 +145,7 @@ describe('a street or colonia named after a place is no place', () => {
     'Tenochtitlan 50, Morelos',
     'Coyoacán',
     'Av. 5 de Mayo 10, Col. Vicente Guerrero',
+    'Juárez 10, Ponce de León',
     'Insurgentes',
   ])('"%s"', (text) => {
     expect(placeOf(text)).toBeNull();
@@ -160,6 +161,8 @@ describe('the place words stay out of the street and the colonia', () => {
     ['Av. Morelos 10, Centro, Cuernavaca, Mor.', 'Avenida Morelos', 'Centro'],
     ['Calle Monterrey 45, Roma Sur', 'Monterrey', 'Roma Sur'],
     ['Av. 5 de Mayo 10, Col. Vicente Guerrero', 'Avenida 5 de Mayo', 'Vicente Guerrero'],
+    ['Juárez 10, Ponce de León', 'Juárez', 'Ponce de León'],
+    ['Av. Cuauhtémoc 10, Valle de Chalco, Edo. Méx.', 'Avenida Cuauhtémoc', 'Valle de Chalco'],
   ])('"%s": street "%s", colonia "%s"', (text, street, neighborhood) => {
     expect(parseAddressText(text)).toMatchObject({ street, neighborhood });
   });
