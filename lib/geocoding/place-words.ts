@@ -403,18 +403,28 @@ export function regionOfZip(zipCode: string): Region | undefined {
 
 /** The place entries named in groups of words, longest phrase first, left to right. */
 export function placesIn(groups: readonly string[][]): PlaceEntry[] {
+  return groups.flatMap((group) => scan(group).found);
+}
+
+/** Whether a text is nothing but place words ("Monterrey", "Zapopan, Jal."). */
+export function isOnlyPlaceWords(text: string): boolean {
+  const { found, unmatched } = scan(text.split(/[\s,]+/).filter(Boolean));
+  return found.length > 0 && unmatched === 0;
+}
+
+function scan(words: readonly string[]): { found: PlaceEntry[]; unmatched: number } {
+  const keys = words.map((word) => fold(word).replace(/ /g, '')).filter(Boolean);
   const found: PlaceEntry[] = [];
-  for (const group of groups) {
-    const keys = group.map((word) => fold(word).replace(/ /g, ''));
-    for (let i = 0; i < keys.length;) {
-      const phrase = PLACE_PHRASES.find((candidate) =>
-        candidate.words.every((word, j) => keys[i + j] === word),
-      );
-      if (phrase) found.push(phrase.entry);
-      i += phrase ? phrase.words.length : 1;
-    }
+  let unmatched = 0;
+  for (let i = 0; i < keys.length;) {
+    const phrase = PLACE_PHRASES.find((candidate) =>
+      candidate.words.every((word, j) => keys[i + j] === word),
+    );
+    if (phrase) found.push(phrase.entry);
+    else unmatched += 1;
+    i += phrase ? phrase.words.length : 1;
   }
-  return found;
+  return { found, unmatched };
 }
 
 /**

@@ -248,6 +248,16 @@ describe('a place outside every active zone is answered "not covered", with no r
     );
   });
 
+  it('a courier that publishes no zones: "Monterrey" is not offered as a street either; "Sonora" is', async () => {
+    const unknown = Promise.resolve<Coverage>({ type: 'FeatureCollection', features: [] });
+    expect(await searchIn('Monterrey', builtin, unknown)).toEqual({ results: [], typed: null });
+    expect((await searchIn('Sonora', builtin, unknown)).typed).toEqual({
+      street: 'Sonora',
+      exteriorNumber: '',
+      interiorNumber: '',
+    });
+  });
+
   it('a courier that publishes no zones: nothing is said, and still no result from another state', async () => {
     const unknown = Promise.resolve<Coverage>({ type: 'FeatureCollection', features: [] });
     expect(await searchIn('Av. Juárez 100, Centro, Monterrey, N.L.', builtin, unknown)).toEqual({

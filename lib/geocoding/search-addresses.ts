@@ -5,7 +5,7 @@ import type { Coverage } from '@/lib/api/coverage';
 import { greatCircleKm } from '@/lib/geo/distance';
 import { namesPlace } from './name-match';
 import { notCoveredPlace } from './place-coverage';
-import { namedPlace, regionOfAddress, type NamedPlace } from './place-words';
+import { isOnlyPlaceWords, namedPlace, regionOfAddress, type NamedPlace } from './place-words';
 import type { AddressQuery, GeocodedPlace, Geocoder, LatLng } from './types';
 
 /**
@@ -82,7 +82,7 @@ function withTextParts({ kind, ...place }: GeocodedPlace, { parts }: AddressQuer
   return result;
 }
 
-function typedStreet({ parts }: AddressQuery, results: SearchResult[]): TypedStreet | null {
+function typedStreet({ parts, place }: AddressQuery, results: SearchResult[]): TypedStreet | null {
   const { street, exteriorNumber, interiorNumber, freeText } = parts;
   if (street || exteriorNumber || interiorNumber) {
     const carried =
@@ -96,6 +96,9 @@ function typedStreet({ parts }: AddressQuery, results: SearchResult[]): TypedStr
     return carried ? null : { street, exteriorNumber, interiorNumber };
   }
   if (!freeText || /^\d+$/.test(freeText)) return null;
+  // The name of the place searched for is no street: "Monterrey" is not offered as one ("Sonora",
+  // no place alone, still is).
+  if (place && isOnlyPlaceWords(freeText)) return null;
   const used = results.some(
     (result) =>
       result.kind === 'address' ||
