@@ -1,4 +1,5 @@
 // Not server-only: the screen reads these answers; plain types, nothing of any geocoder's wire.
+import type { Locale } from '@/lib/i18n/config';
 
 /**
  * The geocode routes' answers, as the server sends them and the screen reads them.
@@ -49,7 +50,23 @@ export interface TypedStreet {
   interiorNumber: string;
 }
 
+/**
+ * A state, city or zip code the text named that no active zone serves ("Av. Constitución 400,
+ * Centro, Monterrey, N.L.", "72000"): the answer then has no results. The screen says
+ * `point.notCovered` with `place` and the served areas in its language, joined as a list:
+ * "Monterrey: sin cobertura por ahora — cubrimos Ciudad de México (y área metropolitana) y
+ * Guadalajara (área metropolitana)".
+ */
+export interface NotCoveredPlace {
+  /** As the dispatcher reads it: "Monterrey", "Nuevo León", "72000 (Puebla)". */
+  place: string;
+  /** The active zones' areas, per language, in the zones file's order. */
+  served: Record<Locale, string[]>;
+}
+
 export interface SearchAnswer {
   results: SearchResult[];
   typed: TypedStreet | null;
+  /** Present only when the text named a place outside every active zone. */
+  notCovered?: NotCoveredPlace;
 }

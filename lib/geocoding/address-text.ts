@@ -1,5 +1,6 @@
 import { fold } from './fold';
 import { CONNECTOR_WORDS } from './name-match';
+import { PLACE_PHRASES as PLACE_WORD_PHRASES } from './place-words';
 
 /**
  * What a dispatcher types in the search box, taken apart the way Mexican addresses are written:
@@ -199,68 +200,19 @@ const AREA_MARKERS = new Set([
   'edo',
 ]);
 
-/** States and cities: never a colonia. */
-const STATE_AND_CITY_PHRASES = [
-  'cdmx',
-  'cd mx',
-  'ciudad de mexico',
-  'cd de mexico',
-  'mexico df',
-  'mexico d f',
-  'df',
-  'd f',
-  'estado de mexico',
-  'edo de mexico',
-  'edo mex',
-  'edomex',
-  'jal',
-  'jalisco',
-  'nuevo leon',
-  'nl',
-  'guadalajara',
-  'gdl',
-  'zapopan',
-  'tlaquepaque',
-  'san pedro tlaquepaque',
-  'tonala',
-  'monterrey',
-  'mty',
-  'naucalpan',
-  'naucalpan de juarez',
-  'ecatepec',
-  'ecatepec de morelos',
-  'nezahualcoyotl',
-  'neza',
-  'tlalnepantla',
-  'tlalnepantla de baz',
-  'cuautitlan izcalli',
-].map((phrase) => phrase.split(' '));
-
-/** Mexico City's alcaldías: some are colonias too ("Col. Cuauhtémoc"). */
-const ALCALDIA_PHRASES = [
-  'alvaro obregon',
-  'azcapotzalco',
-  'benito juarez',
-  'coyoacan',
-  'cuajimalpa',
-  'cuajimalpa de morelos',
-  'cuauhtemoc',
-  'gustavo a madero',
-  'gam',
-  'iztacalco',
-  'iztapalapa',
-  'magdalena contreras',
-  'la magdalena contreras',
-  'miguel hidalgo',
-  'milpa alta',
-  'tlahuac',
-  'tlalpan',
-  'venustiano carranza',
-  'xochimilco',
-].map((phrase) => phrase.split(' '));
-
-const PLACE_PHRASES = [...STATE_AND_CITY_PHRASES, ...ALCALDIA_PHRASES].sort(
-  (a, b) => b.length - a.length,
+/** States, cities and alcaldías (lib/geocoding/place-words.ts), as words, longest first. */
+const PLACE_PHRASES = PLACE_WORD_PHRASES.map((phrase) => phrase.words);
+/** Those never a colonia: the rest (alcaldías, "Morelos") may be one right after the street. */
+const STATE_AND_CITY_PHRASES = PLACE_WORD_PHRASES.filter((phrase) => !phrase.alsoColonia).map(
+  (phrase) => phrase.words,
+);
+/** Cities that are no alcaldía: alone in a text, they are the place searched for ("Monterrey"). */
+const CITY_PHRASES = PLACE_WORD_PHRASES.filter(
+  ({ entry, alsoColonia }) => entry.kind === 'city' && !alsoColonia,
+).map((phrase) => phrase.words);
+/** Those cut from the end of a colonia's words: not "Guerrero" of "Vicente Guerrero". */
+const TRAILING_PLACE_PHRASES = PLACE_WORD_PHRASES.filter((phrase) => phrase.trailing).map(
+  (phrase) => phrase.words,
 );
 
 /** Words that cannot be a colonia alone: "Villa Coyoacán" keeps its alcaldía. */
@@ -303,6 +255,8 @@ interface Segment {
   colonia: string[];
   /** A house number, S/N, manzana, km or interior number follows the lead: it is a street. */
   isStreet: boolean;
+  /** Words from an area marker on ("Alc. Tlalpan", "Edo. Méx."): they name a place, not the address. */
+  area: string[];
 }
 
 const NOTHING: AddressTextParts = {
@@ -314,7 +268,7 @@ const NOTHING: AddressTextParts = {
   freeText: '',
 };
 
-type Target = 'lead' | 'tail' | 'colonia' | 'rest';
+type Target = 'lead' | 'tail' | 'colonia' | 'area' | 'rest';
 
 interface Numbers {
   exterior: string;
@@ -326,10 +280,26 @@ interface Numbers {
 }
 
 export function parseAddressText(input: string): AddressTextParts {
+  return parseAddressTextWithPlaces(input).parts;
+}
+
+/**
+ * The parts, and the words set aside as places: a state, city or alcaldía named after the street
+ * (in a later comma segment, at the end of the colonia's words, after "alc.", "mpio.", "edo."), or
+ * a text that is nothing but a city ("Monterrey"). Never the street's own name ("Calle Monterrey
+ * 45", "Av. Puebla 120"), nor the colonia right after the street when a place may be one ("Río
+ * Lerma 156, Cuauhtémoc"). lib/geocoding/place-words.ts reads which place they name.
+ */
+export function parseAddressTextWithPlaces(input: string): {
+  parts: AddressTextParts;
+  placeWords: string[][];
+} {
   // A text typed all in capitals reads like one typed in lower case.
   const text = /\p{Lu}/u.test(input) && !/\p{Ll}/u.test(input) ? input.toLowerCase() : input;
   // Up to 4 digits alone are a zip code being typed ("066"): whether street or zip is not told.
-  if (/^\s*\d{1,4}\s*$/.test(text)) return { ...NOTHING, freeText: text.trim() };
+  if (/^\s*\d{1,4}\s*$/.test(text)) {
+    return { parts: { ...NOTHING, freeText: text.trim() }, placeWords: [] };
+  }
   const numbers: Numbers = {
     exterior: '',
     manzana: '',
@@ -342,8 +312,9 @@ export function parseAddressText(input: string): AddressTextParts {
     .split(/[,;\n]+/)
     .map((segment, at) => readSegment(tokenize(segment), numbers, at === 0));
 
-  const { street, colonia, free } = assignPhrases(segments);
-  return {
+  const { street, colonia, free, places } = assignPhrases(segments, numbers.zipCode !== '');
+  const placeWords = [...places, ...segments.map((segment) => segment.area)];
+  const parts = {
     street: renderName(street, { street: true }),
     exteriorNumber: [
       numbers.exterior,
@@ -354,10 +325,11 @@ export function parseAddressText(input: string): AddressTextParts {
       .filter(Boolean)
       .join(' '),
     interiorNumber: renderInterior(numbers.interior),
-    neighborhood: renderName(stripTrailingPlaces(colonia)),
+    neighborhood: renderName(stripTrailingPlaces(colonia, placeWords)),
     zipCode: numbers.zipCode,
-    freeText: renderName(stripTrailingPlaces(free)),
+    freeText: renderName(stripTrailingPlaces(free, placeWords)),
   };
+  return { parts, placeWords: placeWords.filter((words) => words.length > 0) };
 }
 
 /** Words of a segment, with markers glued to their number split off: "#36", "No.36", "C.P.06600". */
@@ -374,7 +346,7 @@ function tokenize(segment: string): string[] {
 }
 
 function readSegment(tokens: string[], numbers: Numbers, firstSegment: boolean): Segment {
-  const segment: Segment = { lead: [], tail: [], colonia: [], isStreet: false };
+  const segment: Segment = { lead: [], tail: [], colonia: [], isStreet: false, area: [] };
   // An object, not a `let`: the helpers below move it, which TypeScript's narrowing cannot see.
   const at: { target: Target } = { target: 'lead' };
   const push = (word: string) => {
@@ -504,7 +476,8 @@ function readSegment(tokens: string[], numbers: Numbers, firstSegment: boolean):
       continue;
     }
     if (AREA_MARKERS.has(key) || /^del\.$/i.test(raw)) {
-      at.target = 'rest';
+      at.target = 'area';
+      segment.area.push(raw);
       continue;
     }
 
@@ -563,11 +536,18 @@ function isPartOfName(tokens: string[], at: number, target: Target, segment: Seg
   );
 }
 
-/** Decides which words are the street, which the colonia, and which are free text. */
-function assignPhrases(segments: Segment[]): {
+/**
+ * Decides which words are the street, which the colonia, and which are free text; and which
+ * phrases, left unused, name places.
+ */
+function assignPhrases(
+  segments: Segment[],
+  hasZipCode: boolean,
+): {
   street: string[];
   colonia: string[];
   free: string[];
+  places: string[][];
 } {
   const marked = segments.find((segment) => segment.colonia.length > 0)?.colonia ?? [];
   const streetAt = segments.findIndex(
@@ -589,11 +569,12 @@ function assignPhrases(segments: Segment[]): {
         .map((segment) => segment.lead)
         .filter((words) => !isPlaceOnly(words, PLACE_PHRASES)),
     ];
-    return {
-      street: streetSegment.lead,
-      colonia: candidates.find((words) => words.length > 0) ?? [],
-      free: [],
-    };
+    const colonia = candidates.find((words) => words.length > 0) ?? [];
+    const places = segments
+      .slice(streetAt + 1)
+      .map((segment) => segment.lead)
+      .filter((words) => words !== colonia && isPlaceOnly(words, PLACE_PHRASES));
+    return { street: streetSegment.lead, colonia, free: [], places };
   }
   const phrases = segments
     .flatMap((segment) => [segment.lead, segment.tail])
@@ -601,9 +582,22 @@ function assignPhrases(segments: Segment[]): {
   const named = phrases.filter((words) => !isPlaceOnly(words, PLACE_PHRASES));
   // A lone alcaldía or city may still be what the dispatcher is looking for ("Coyoacán").
   const unmarked = named.length > 0 || marked.length > 0 ? named : phrases.slice(0, 1);
-  if (marked.length > 0) return { street: unmarked[0] ?? [], colonia: marked, free: [] };
-  if (unmarked.length >= 2) return { street: unmarked[0]!, colonia: unmarked[1]!, free: [] };
-  return { street: [], colonia: [], free: unmarked[0] ?? [] };
+  // Unused place phrases name places; so does a lone city searched for ("Monterrey"), not a lone
+  // alcaldía ("Coyoacán", a colonia too) nor a state's name ("Sonora", "Jalisco": streets too) —
+  // unless a zip code comes with it ("53000, CDMX"): then it is no longer the words searched for.
+  const places = phrases.filter(
+    (words) =>
+      isPlaceOnly(words, PLACE_PHRASES) &&
+      (!unmarked.includes(words) || hasZipCode || isPlaceOnly(words, CITY_PHRASES)),
+  );
+  if (hasZipCode && named.length === 0 && marked.length === 0) {
+    return { street: [], colonia: [], free: [], places };
+  }
+  if (marked.length > 0) return { street: unmarked[0] ?? [], colonia: marked, free: [], places };
+  if (unmarked.length >= 2) {
+    return { street: unmarked[0]!, colonia: unmarked[1]!, free: [], places };
+  }
+  return { street: [], colonia: [], free: unmarked[0] ?? [], places };
 }
 
 function endsWithPhrase(keys: string[], phrase: string[]): boolean {
@@ -623,16 +617,22 @@ function isPlaceOnly(words: string[], phrases: string[][]): boolean {
   return words.length > 0;
 }
 
-/** "Del Carmen Coyoacán CDMX" → "Del Carmen"; "Villa Coyoacán" and "Cuauhtémoc" stay whole. */
-function stripTrailingPlaces(words: string[]): string[] {
+/**
+ * "Del Carmen Coyoacán CDMX" → "Del Carmen" (the words cut added to `cut`); "Villa Coyoacán",
+ * "Cuauhtémoc", "Vicente Guerrero" and "Ponce de León" stay whole.
+ */
+function stripTrailingPlaces(words: string[], cut: string[][]): string[] {
   let kept = words;
   for (;;) {
     const keys = kept.map(keyOf);
-    const phrase = PLACE_PHRASES.find((candidate) => endsWithPhrase(keys, candidate));
+    const phrase = TRAILING_PLACE_PHRASES.find((candidate) => endsWithPhrase(keys, candidate));
     if (!phrase) return kept;
     const rest = kept.slice(0, kept.length - phrase.length);
     const restKeys = rest.map(keyOf);
     if (rest.length === 0 || (rest.length === 1 && NOT_ALONE.has(restKeys[0]!))) return kept;
+    // "Ponce de León", "Valle de Chalco", "Héroes de Puebla": the place is part of the name.
+    if (CONNECTOR_WORDS.has(restKeys.at(-1)!)) return kept;
+    cut.push(kept.slice(rest.length));
     kept = rest;
   }
 }

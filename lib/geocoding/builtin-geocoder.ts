@@ -9,6 +9,8 @@ import {
   type Place,
   type PlaceMatch,
 } from './gazetteer';
+import { fold } from './fold';
+import { isInRegion, type NamedPlace } from './place-words';
 import type { AddressQuery, GeocodedAddress, GeocodedPlace, Geocoder, LatLng } from './types';
 import type { SearchResultKind } from '@/lib/api/geocode';
 
@@ -26,14 +28,18 @@ export class BuiltinGeocoder implements Geocoder {
   /**
    * The colonia the text names (its colonia, else its free words), or the zip code's colonias:
    * each at the colonia's centre. A zip that disagrees with the colonia keeps the colonia first,
-   * then the zip's own colonias; a colonia found nowhere leaves the zip's.
+   * then the zip's own colonias; a colonia found nowhere leaves the zip's. A state or city named
+   * in the text keeps only the colonias of that state, those of the city first.
    */
-  async search({ parts }: AddressQuery, near?: LatLng): Promise<GeocodedPlace[]> {
+  async search({ parts, place }: AddressQuery, near?: LatLng): Promise<GeocodedPlace[]> {
     const numericFree = /^\d+$/.test(parts.freeText);
     const name = parts.neighborhood || (numericFree ? '' : parts.freeText);
     const zipCode = parts.zipCode || (numericFree ? parts.freeText : '');
-    const byName = name ? this.gazetteer.findByName(name, { near, limit: MAX_SEARCH_LIMIT }) : [];
-    const byZip = zipCode ? this.gazetteer.findByZip(zipCode, { near }) : [];
+    const where = place ? (entry: Place) => isInRegion(place.region, entry.state) : undefined;
+    const byName = name
+      ? cityFirst(this.gazetteer.findByName(name, { near, limit: MAX_SEARCH_LIMIT, where }), place)
+      : [];
+    const byZip = zipCode ? this.gazetteer.findByZip(zipCode, { near, where }) : [];
 
     let found: Array<{ match: PlaceMatch; kind: SearchResultKind }>;
     if (byName.length === 0) {
@@ -56,6 +62,15 @@ export class BuiltinGeocoder implements Geocoder {
       .slice(0, DEFAULT_SEARCH_LIMIT)
       .map(({ match: { place }, kind }) => ({ ...toAddress(place, place), kind }));
   }
+}
+
+/** The named city's colonias first, in their order, then the state's others. */
+function cityFirst(matches: PlaceMatch[], place: NamedPlace | null | undefined): PlaceMatch[] {
+  const city = place?.city;
+  if (!city) return matches;
+  const inCity = ({ place: entry }: PlaceMatch) =>
+    fold(entry.municipality) === fold(city.municipality);
+  return [...matches.filter(inCity), ...matches.filter((match) => !inCity(match))];
 }
 
 function toAddress(place: Place, at: LatLng): GeocodedAddress {

@@ -6,8 +6,7 @@ import {
   type SharedAnswers,
 } from '@/lib/cache/lookup-cache';
 import { roundCoordinate } from './address-parts';
-import { fold } from './fold';
-import { searchWithFallback } from './provider-query';
+import { searchKey, searchWithFallback, type ProviderSearch } from './provider-query';
 import type { AddressQuery, GeocodedAddress, GeocodedPlace, LatLng } from './types';
 
 /** What an upstream geocoder (Nominatim, Photon) is told about keeping its answers. */
@@ -44,15 +43,13 @@ export class CachedLookups {
   }
 
   search(
-    { parts }: AddressQuery,
+    asked: AddressQuery,
     near: LatLng | undefined,
-    ask: (query: string, bias: LatLng | undefined) => Promise<GeocodedPlace[]>,
+    ask: (search: ProviderSearch, bias: LatLng | undefined) => Promise<GeocodedPlace[]>,
   ): Promise<GeocodedPlace[]> {
     const bias = near && { lat: roundCoordinate(near.lat, 2), lng: roundCoordinate(near.lng, 2) };
-    return searchWithFallback(parts, (query) =>
-      this.searchCache.get(`${fold(query)}|${bias ? `${bias.lat},${bias.lng}` : ''}`, () =>
-        ask(query, bias),
-      ),
+    return searchWithFallback(asked, (_, search) =>
+      this.searchCache.get(searchKey(search, bias), () => ask(search, bias)),
     );
   }
 }

@@ -298,3 +298,27 @@ describe('the gazetteer file', () => {
     expect(builtinGazetteer()).toBe(gazetteer);
   });
 });
+
+describe('a state or city named in the text keeps the built-in geocoder inside it', () => {
+  it('"Centro, Jal.": the Centros of the Guadalajara metro, none of Mexico City', async () => {
+    const results = await geocoder.search(addressQuery('Centro, Jal.'), VARSOVIA_36);
+    expect(results.map((result) => result.neighborhood).sort()).toEqual([
+      'Guadalajara Centro',
+      'San Pedro Tlaquepaque Centro',
+      'Tonalá Centro',
+      'Zapopan Centro',
+    ]);
+  });
+
+  it('"Centro, Tonalá": the named city\'s colonia first, though others are nearer the map', async () => {
+    const [first] = await geocoder.search(addressQuery('Centro, Tonalá'), AMERICANA_GDL);
+    expect(first).toMatchObject({ neighborhood: 'Tonalá Centro', municipality: 'Tonalá' });
+  });
+
+  it("a zip code with its state finds that state's; with another state, nothing", async () => {
+    const jalisco = await geocoder.search(addressQuery('Centro, 44100, Jalisco'));
+    expect(jalisco[0]).toMatchObject({ neighborhood: 'Guadalajara Centro', zipCode: '44100' });
+    expect(jalisco.every((result) => /^4[4-9]/.test(result.zipCode))).toBe(true);
+    expect(await geocoder.search(addressQuery('53000, CDMX'))).toEqual([]);
+  });
+});

@@ -78,6 +78,8 @@ export interface PlaceMatchOptions {
   /** The map's centre: among comparable matches, the nearest comes first. */
   near?: LatLng;
   limit?: number;
+  /** Only entries this accepts (those of the state or city the text named). */
+  where?: (place: Place) => boolean;
 }
 
 export class Gazetteer {
@@ -118,7 +120,7 @@ export class Gazetteer {
    */
   findByName(
     name: string,
-    { near, limit = DEFAULT_SEARCH_LIMIT }: PlaceMatchOptions = {},
+    { near, limit = DEFAULT_SEARCH_LIMIT, where = anywhere }: PlaceMatchOptions = {},
   ): PlaceMatch[] {
     let typed = foldedWords(name);
     let found = this.names().search(name);
@@ -130,6 +132,7 @@ export class Gazetteer {
         found = this.names().search(specific.join(' '));
       }
     }
+    found = found.filter(({ id }) => where(this.entries[id as number]!.place));
     const best = found[0]?.score ?? 0;
     const ranked = found.flatMap(({ id, score }) => {
       const entry = this.entries[id as number]!;
@@ -155,11 +158,11 @@ export class Gazetteer {
    */
   findByZip(
     zipCode: string,
-    { near, limit = DEFAULT_SEARCH_LIMIT }: PlaceMatchOptions = {},
+    { near, limit = DEFAULT_SEARCH_LIMIT, where = anywhere }: PlaceMatchOptions = {},
   ): PlaceMatch[] {
     if (!/^\d{2,5}$/.test(zipCode)) return [];
     return this.entries
-      .filter(({ place }) => place.zipCode.startsWith(zipCode))
+      .filter(({ place }) => place.zipCode.startsWith(zipCode) && where(place))
       .map(({ place }) => ({ place, distanceKm: distanceFrom(near, place) }))
       .sort(
         (a, b) =>
@@ -190,6 +193,8 @@ export class Gazetteer {
     return this.nameIndex;
   }
 }
+
+const anywhere = () => true;
 
 function distanceFrom(near: LatLng | undefined, place: Place): number | undefined {
   return near ? distance(near.lng, near.lat, place.lng, place.lat) : undefined;

@@ -5,6 +5,7 @@ import { capabilitiesOf } from './capabilities';
 import { GeocoderError } from './errors';
 import { CachedLookups, type LookupCacheConfig } from './cached-lookups';
 import { RateGate, RateGateFull, systemClock, type Clock } from './rate-gate';
+import { nominatimSearchParams } from './provider-query';
 import type { SearchResultKind } from '@/lib/api/geocode';
 import type { AddressQuery, GeocodedAddress, GeocodedPlace, Geocoder, LatLng } from './types';
 import { APP_USER_AGENT, getUpstreamJson, upstreamUrl } from './upstream';
@@ -113,16 +114,15 @@ export class NominatimGeocoder implements Geocoder {
    * any other (about a second more); both answers are cached (cached-lookups.ts).
    */
   search(query: AddressQuery, near?: LatLng): Promise<GeocodedPlace[]> {
-    return this.lookups.search(query, near, async (text, bias) => {
+    return this.lookups.search(query, near, async (search, bias) => {
       const params: Record<string, string> = {
         format: 'jsonv2',
-        q: text,
+        ...nominatimSearchParams(search),
         addressdetails: '1',
-        countrycodes: 'mx',
         limit: String(NOMINATIM_SEARCH_LIMIT),
       };
       // A preferred area about 30 km around the map's centre; results outside it still count.
-      if (bias) {
+      if (bias && !params.viewbox) {
         params.viewbox = [bias.lng - 0.3, bias.lat + 0.3, bias.lng + 0.3, bias.lat - 0.3].join(',');
         params.bounded = '0';
       }

@@ -4,6 +4,7 @@ import { addressLabel, coordinate, firstText, lenientText, zipCodeOf } from './a
 import { capabilitiesOf } from './capabilities';
 import { GeocoderError } from './errors';
 import { CachedLookups, type LookupCacheConfig } from './cached-lookups';
+import { photonSearchParams } from './provider-query';
 import type { SearchResultKind } from '@/lib/api/geocode';
 import type { AddressQuery, GeocodedAddress, GeocodedPlace, Geocoder, LatLng } from './types';
 import { APP_USER_AGENT, getUpstreamJson, upstreamUrl } from './upstream';
@@ -78,12 +79,13 @@ export class PhotonGeocoder implements Geocoder {
    * that finds nothing; both answers are cached (cached-lookups.ts).
    */
   search(query: AddressQuery, near?: LatLng): Promise<GeocodedPlace[]> {
-    return this.lookups.search(query, near, async (text, bias) => {
+    return this.lookups.search(query, near, async (search, bias) => {
       const features = await this.features('/api', {
-        q: text,
+        q: search.query,
         limit: String(PHOTON_SEARCH_LIMIT),
         bbox: MEXICO_BBOX,
         ...(bias && { lat: String(bias.lat), lon: String(bias.lng) }),
+        ...photonSearchParams(search),
       });
       return features.map((feature) => ({ ...toAddress(feature), kind: kindOf(feature) }));
     });

@@ -1,7 +1,11 @@
 import 'server-only';
-import { parseAddressText } from './address-text';
+import { parseAddressTextWithPlaces } from './address-text';
 import type { AddressField, SearchAnswer, SearchResult, TypedStreet } from '@/lib/api/geocode';
+import type { Coverage } from '@/lib/api/coverage';
+import { greatCircleKm } from '@/lib/geo/distance';
 import { namesPlace } from './name-match';
+import { notCoveredPlace } from './place-coverage';
+import { isOnlyPlaceWords, namedPlace, regionOfAddress, type NamedPlace } from './place-words';
 import type { AddressQuery, GeocodedPlace, Geocoder, LatLng } from './types';
 
 /**
@@ -15,20 +19,52 @@ import type { AddressQuery, GeocodedPlace, Geocoder, LatLng } from './types';
  * `typed` is the text's street and numbers when no result carries them (nothing found), or the
  * text's free words when no result is a street and no colonia found is named by them
  * ("Insurgentes" lists colonias such as San José Insurgentes, and offers "Insurgentes" as a street).
+ *
+ * A state, city or zip code named in the text (lib/geocoding/place-words.ts) decides where results
+ * may lie: none from another state, whatever the geocoder found; the search leans to the city's
+ * centre rather than the map's. A place outside every active zone of `coverage` (read only then)
+ * is answered `notCovered`, without asking the geocoder.
  */
 export async function searchAddresses(
   geocoder: Geocoder,
   text: string,
   near?: LatLng,
+  coverage?: () => Promise<Coverage>,
 ): Promise<SearchAnswer> {
   const query = addressQuery(text);
-  const found = await geocoder.search(query, near);
-  const results = found.map((place) => withTextParts(place, query));
+  const { place } = query;
+  if (place && coverage) {
+    const notCovered = notCoveredPlace(place, await coverage());
+    if (notCovered) return { results: [], typed: null, notCovered };
+  }
+  const found = await geocoder.search(query, place ? nearPlace(place, near) : near);
+  const results = found
+    .filter((result) => !place || isWithin(result, place))
+    .map((result) => withTextParts(result, query));
   return { results, typed: typedStreet(query, results) };
 }
 
 export function addressQuery(text: string): AddressQuery {
-  return { text, parts: parseAddressText(text) };
+  const { parts, placeWords } = parseAddressTextWithPlaces(text);
+  const zipCode = parts.zipCode || (/^\d{5}$/.test(parts.freeText) ? parts.freeText : '');
+  return { text, parts, place: namedPlace(placeWords, zipCode) };
+}
+
+/** Beyond this from a state's capital, the map's centre says nothing about a place in it. */
+const REGION_NEAR_KM = 150;
+
+function nearPlace(place: NamedPlace, near: LatLng | undefined): LatLng {
+  if (place.city) return place.city.centre;
+  const { centre } = place.region;
+  const far =
+    !near || greatCircleKm([near.lng, near.lat], [centre.lng, centre.lat]) > REGION_NEAR_KM;
+  return far ? centre : near;
+}
+
+/** A result whose state is known (by its zip code or its city) must be the named one's. */
+function isWithin(result: GeocodedPlace, place: NamedPlace): boolean {
+  const region = regionOfAddress(result);
+  return !region || region === place.region;
 }
 
 function withTextParts({ kind, ...place }: GeocodedPlace, { parts }: AddressQuery): SearchResult {
@@ -46,7 +82,7 @@ function withTextParts({ kind, ...place }: GeocodedPlace, { parts }: AddressQuer
   return result;
 }
 
-function typedStreet({ parts }: AddressQuery, results: SearchResult[]): TypedStreet | null {
+function typedStreet({ parts, place }: AddressQuery, results: SearchResult[]): TypedStreet | null {
   const { street, exteriorNumber, interiorNumber, freeText } = parts;
   if (street || exteriorNumber || interiorNumber) {
     const carried =
@@ -60,6 +96,9 @@ function typedStreet({ parts }: AddressQuery, results: SearchResult[]): TypedStr
     return carried ? null : { street, exteriorNumber, interiorNumber };
   }
   if (!freeText || /^\d+$/.test(freeText)) return null;
+  // The name of the place searched for is no street: "Monterrey" is not offered as one ("Sonora",
+  // no place alone, still is).
+  if (place && isOnlyPlaceWords(freeText)) return null;
   const used = results.some(
     (result) =>
       result.kind === 'address' ||

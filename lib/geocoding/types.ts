@@ -1,4 +1,5 @@
 import type { AddressTextParts } from './address-text';
+import type { NamedPlace } from './place-words';
 import type { FoundAddress, GeocoderProvider, SearchResultKind } from '@/lib/api/geocode';
 
 /**
@@ -19,10 +20,14 @@ export interface LatLng {
   lng: number;
 }
 
-/** What the dispatcher typed, and its parts (lib/geocoding/address-text.ts). */
+/**
+ * What the dispatcher typed, its parts (lib/geocoding/address-text.ts), and the state or city it
+ * names (lib/geocoding/place-words.ts): a geocoder finds nothing outside that place.
+ */
 export interface AddressQuery {
   text: string;
   parts: AddressTextParts;
+  place?: NamedPlace | null;
 }
 
 /** What the screen may do with the configured geocoder. */

@@ -157,6 +157,36 @@ describe('Nominatim: the search finds what dispatchers type (issue 12)', () => {
     expect(typed).toBeNull();
   });
 
+  it('"Av. Juárez 100, Guadalajara, Jal.": Nominatim gets street, city and state as its own parameters', async () => {
+    const asked = nominatim.requests.length;
+    const { results } = await search('Av. Juárez 100, Guadalajara, Jal.');
+    expect(results).toEqual([]);
+    const sent = nominatim.requests.slice(asked).map((seen) => Object.fromEntries(seen.params));
+    expect(sent).toEqual([
+      expect.objectContaining({
+        street: '100 Avenida Juárez',
+        city: 'Guadalajara',
+        state: 'Jalisco',
+        countrycodes: 'mx',
+      }),
+    ]);
+    expect(sent[0]).not.toHaveProperty('q');
+  });
+
+  it('"Monterrey, N.L." with a courier that publishes no zones: asked there, no Mexico City result', async () => {
+    const asked = nominatim.requests.length;
+    const answer = await search('Av. Juárez 100, Monterrey, N.L.');
+    expect(answer).toEqual({
+      results: [],
+      typed: { street: 'Avenida Juárez', exteriorNumber: '100', interiorNumber: '' },
+    });
+    expect(Object.fromEntries(nominatim.requests[asked]!.params)).toMatchObject({
+      street: '100 Avenida Juárez',
+      city: 'Monterrey',
+      state: 'Nuevo León',
+    });
+  });
+
   it('a pin near the map’s default view gets street and number', async () => {
     const answer = await browser.request('GET', '/api/geocode/reverse?lat=19.4207&lng=-99.168');
     expect(answer.json.address).toMatchObject({

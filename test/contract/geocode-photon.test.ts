@@ -181,13 +181,26 @@ describe('Photon: the search finds what dispatchers type (issue 12)', () => {
     expect(typed).toBeNull();
   });
 
+  it('"Av. Juárez 100, Centro, Guadalajara, Jal.": Photon gets the place in the text, a bias and a box there', async () => {
+    const { results } = await search('Av. Juárez 100, Centro, Guadalajara, Jal.');
+    expect(results).toEqual([]);
+    const [first] = photon.requests;
+    expect(first?.params.get('q')).toBe('Avenida Juárez 100, Centro, Guadalajara, Jalisco');
+    expect([first?.params.get('lat'), first?.params.get('lon')]).toEqual(['20.6767', '-103.3475']);
+    const [minLon, minLat, maxLon, maxLat] = first!.params.get('bbox')!.split(',').map(Number);
+    expect(minLon! < -103.35 && -103.35 < maxLon! && minLat! < 20.68 && 20.68 < maxLat!).toBe(true);
+    // The stand-in's Mexico City places lie outside the box, as they would for Photon.
+    expect(maxLon! < -99.5).toBe(true);
+  });
+
   it('a full address Photon cannot find falls back to its colonia, street and numbers kept', async () => {
     const { results, typed } = await search(
       'Av. Insurgentes Sur 1602 piso 3, Crédito Constructor, 03940 CDMX',
     );
+    // "CDMX" is no part of the address: it follows it as the place (lib/geocoding/place-words.ts).
     expect(photon.requests.map((seen) => seen.params.get('q'))).toEqual([
-      'Avenida Insurgentes Sur 1602, Crédito Constructor, 03940',
-      'Crédito Constructor, 03940',
+      'Avenida Insurgentes Sur 1602, Crédito Constructor, 03940, Ciudad de México',
+      'Crédito Constructor, 03940, Ciudad de México',
     ]);
     expect(results[0]).toMatchObject({
       kind: 'colonia',

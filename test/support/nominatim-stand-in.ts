@@ -336,9 +336,22 @@ export function startNominatimStandIn(): Promise<GeocoderStandIn> {
     },
     '/search': (params) => {
       const limit = Number(params.get('limit') ?? 10);
-      return placesMatching(params.get('q') ?? '')
-        .slice(0, limit)
-        .map(nominatimPlace);
+      // A structured query (street, city, county, state, postalcode; never beside q) matches as
+      // its words would; bounded=1 keeps only what lies in the viewbox (left,top,right,bottom).
+      const text =
+        params.get('q') ??
+        ['street', 'city', 'county', 'state', 'postalcode']
+          .map((name) => params.get(name))
+          .join(' ');
+      const box =
+        params.get('bounded') === '1' ? params.get('viewbox')?.split(',').map(Number) : null;
+      const inBox = (place: StandInPlace) =>
+        !box ||
+        (Math.min(box[0]!, box[2]!) <= place.lng &&
+          place.lng <= Math.max(box[0]!, box[2]!) &&
+          Math.min(box[1]!, box[3]!) <= place.lat &&
+          place.lat <= Math.max(box[1]!, box[3]!));
+      return placesMatching(text).filter(inBox).slice(0, limit).map(nominatimPlace);
     },
   });
 }

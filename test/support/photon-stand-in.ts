@@ -58,8 +58,16 @@ const collection = (places: StandInPlace[]) => ({
 
 export function startPhotonStandIn(): Promise<GeocoderStandIn> {
   return startGeocoderStandIn({
-    '/api': (params) =>
-      collection(placesMatching(params.get('q') ?? '').slice(0, Number(params.get('limit') ?? 15))),
+    '/api': (params) => {
+      // bbox (minLon,minLat,maxLon,maxLat) filters: nothing outside it is found.
+      const [minLon, minLat, maxLon, maxLat] = (params.get('bbox') ?? '-180,-90,180,90')
+        .split(',')
+        .map(Number);
+      const inBox = ({ lng, lat }: StandInPlace) =>
+        minLon! <= lng && lng <= maxLon! && minLat! <= lat && lat <= maxLat!;
+      const found = placesMatching(params.get('q') ?? '').filter(inBox);
+      return collection(found.slice(0, Number(params.get('limit') ?? 15)));
+    },
     '/reverse': (params) => {
       const radius = Number(params.get('radius') ?? 1);
       const place = placeNear(Number(params.get('lat')), Number(params.get('lon')), radius);
