@@ -13,6 +13,9 @@ const loadSearchResults = () => import('./search-results');
 const SearchResults = dynamic(() => loadSearchResults().then((module) => module.SearchResults), {
   ssr: false,
 });
+const NotCoveredNote = dynamic(() => loadSearchResults().then((module) => module.NotCoveredNote), {
+  ssr: false,
+});
 
 type SearchState =
   | { kind: 'idle' }
@@ -121,7 +124,8 @@ export function AddressSearch({
       </p>
       <div id={`${id}-status`} aria-live="polite" className={styles.searchStatus}>
         {state.kind === 'searching' && <p className="field-hint">{t('searching')}</p>}
-        {answer && answer.results.length === 0 && (
+        {answer?.notCovered && <NotCoveredNote place={answer.notCovered} />}
+        {answer && answer.results.length === 0 && !answer.notCovered && (
           <p className="field-hint">{answer.typed ? t('noPlaceForTyped') : t('noResults')}</p>
         )}
         {state.kind === 'failed' && (

@@ -1,7 +1,8 @@
 'use client';
 
-import { useTranslations } from 'use-intl';
-import type { SearchAnswer, SearchResult, TypedStreet } from '@/lib/api/geocode';
+import { useFormatter, useLocale, useTranslations } from 'use-intl';
+import type { NotCoveredPlace, SearchAnswer, SearchResult, TypedStreet } from '@/lib/api/geocode';
+import type { Locale } from '@/lib/i18n/config';
 import styles from './styles';
 
 /**
@@ -56,4 +57,17 @@ function resultLine(result: SearchResult): string {
   return street && !result.label.startsWith(street)
     ? `${street}${interior} · ${result.label}`
     : `${result.label}${interior}`;
+}
+
+/** "Monterrey: sin cobertura por ahora — cubrimos …": a place named outside every active zone. */
+export function NotCoveredNote({ place }: { place: NotCoveredPlace }) {
+  const t = useTranslations('point');
+  const format = useFormatter();
+  const locale = useLocale() as Locale;
+  const served = format.list(place.served[locale] ?? [], { type: 'conjunction' });
+  return (
+    <p className="field-error" role="status">
+      {t('notCovered', { place: place.place, served })}
+    </p>
+  );
 }
