@@ -227,6 +227,31 @@ test.describe('a pin gives the right address, or says what it could not find', (
     await expect(field(page, 'dropoff', 'coordinates')).toHaveValue(before);
   });
 
+  test('a city or zip outside the zones is said to be not covered, never offered in CDMX', async ({
+    page,
+  }) => {
+    await openSignedIn(page);
+    const box = pointGroup(page, 'pickup').getByLabel('Buscar dirección');
+    for (const [text, place] of [
+      ['Av. Constitución 400, Centro, Monterrey, N.L.', 'Monterrey'],
+      ['Av. Juárez 100, Centro, Puebla', 'Puebla'],
+      ['64000', '64000 (Nuevo León)'],
+    ] as const) {
+      await box.fill(text);
+      await box.press('Enter');
+      await expect(
+        pointGroup(page, 'pickup').getByText(
+          `${place}: sin cobertura por ahora — cubrimos Ciudad de México`,
+          { exact: false },
+        ),
+      ).toBeVisible();
+      await expect(
+        pointGroup(page, 'pickup').getByRole('list', { name: /^Resultados para/ }),
+      ).toHaveCount(0);
+    }
+    await expect(pin(page, 'A')).toHaveCount(0);
+  });
+
   test('the map credit takes no tap meant for the map, and opens in a new tab', async ({
     page,
   }, testInfo) => {
