@@ -330,7 +330,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
       (client) => client.id === DEMO_CLIENT.id && client.secret === DEMO_CLIENT.secret,
     );
     warnings.push(
-      `COURIER_ACCOUNTS_FILE is not set: the built-in courier serves its demo accounts (the sign-in page shows one)${demoOpen ? ` and lets anyone in as the public API client ${DEMO_CLIENT.id}:${DEMO_CLIENT.secret}` : ''}: for a demo only`,
+      `COURIER_ACCOUNTS_FILE is not set: the built-in courier serves its demo accounts${usesBuiltinCourier ? ' (the sign-in page shows one)' : ''}${demoOpen ? ` and lets anyone in as the public API client ${DEMO_CLIENT.id}:${DEMO_CLIENT.secret}` : ''}: for a demo only`,
     );
   }
   const courierJwtSecret = raw.COURIER_JWT_SECRET ?? generatedSecret('courier-jwt');
