@@ -10,6 +10,14 @@ import { normalizeAddress } from './peer-address.mjs';
  * an office behind one NAT address several browsers, so the connection cap counts busy
  * connections: an idle keep-alive one of the same address is closed to make room first.
  */
+/**
+ * @typedef {{ connectionsPerAddress: number, heldPerAddress: number, requestsPerAddress: number,
+ *   yieldAtMostMs: number, quietBeforeBackloggedMs: number, requestsWhileBacklogged: number,
+ *   headersTimeoutMs: number, requestTimeoutMs: number, keepAliveTimeoutMs: number,
+ *   checkingIntervalMs: number }} ConnectionLimits
+ */
+
+/** @type {Readonly<ConnectionLimits>} */
 export const CONNECTION_LIMITS = Object.freeze({
   /** Open connections from one address served at once (an idle one of them is closed first). */
   connectionsPerAddress: 64,
@@ -65,7 +73,7 @@ export function deadlineOptions(limits = CONNECTION_LIMITS) {
  * comes from one of them) turns the caps off; the deadlines hold either way.
  *
  * @param {import('node:http').Server} server
- * @param {{ perAddress?: boolean, limits?: typeof CONNECTION_LIMITS }} [options]
+ * @param {{ perAddress?: boolean, limits?: ConnectionLimits }} [options]
  */
 export function limitConnections(server, { perAddress = true, limits = CONNECTION_LIMITS } = {}) {
   /** @typedef {import('node:net').Socket} Socket */
