@@ -92,12 +92,58 @@ describe('configuration', () => {
   });
 
   it('lists several API clients for the built-in courier', () => {
-    const env = parseEnv({ COURIER_CLIENTS: 'acme:one,other:two:with-colon' });
+    const env = parseEnv({
+      COURIER_CLIENTS: 'acme:acme-secret-0123456,other:two:with-colon-0123456',
+    });
     expect(env.courierService.clients).toEqual([
-      { id: 'acme', secret: 'one' },
-      { id: 'other', secret: 'two:with-colon' },
+      { id: 'acme', secret: 'acme-secret-0123456' },
+      { id: 'other', secret: 'two:with-colon-0123456' },
     ]);
     expect(env.courier.clientId).toBe('acme');
+  });
+
+  it('refuses an API client secret under 16 characters, naming COURIER_CLIENTS', () => {
+    expect(() => parseEnv({ COURIER_CLIENTS: 'acme:pa55' })).toThrow(
+      /COURIER_CLIENTS: the secret of the client acme has 4 characters; expected 16 or more/,
+    );
+    expect(() => parseEnv({ COURIER_CLIENTS: 'acme:0123456789abcde' })).toThrow(/COURIER_CLIENTS/);
+    expect(() => parseEnv({ COURIER_CLIENTS: 'acme:0123456789abcdef' })).not.toThrow();
+  });
+
+  it('the demo API client is open with the demo accounts only, and the start-up says so', () => {
+    const demo = parseEnv({});
+    expect(demo.courierService.clients).toEqual([{ id: 'demo-client', secret: 'demo-secret' }]);
+    expect(demo.publicConfig.demoAccount).toBe(true);
+    expect(demo.warnings.join(' ')).toMatch(/demo accounts.*demo-client:demo-secret/);
+    // Named on purpose beside the demo accounts: allowed.
+    expect(() => parseEnv({ COURIER_CLIENTS: 'demo-client:demo-secret' })).not.toThrow();
+
+    const real = parseEnv({ COURIER_ACCOUNTS_FILE: 'accounts.json' });
+    expect(real.courierService.clients.map((client) => client.id)).not.toContain('demo-client');
+    expect(real.courierService.clients).toHaveLength(1);
+    expect(real.courierService.clients[0]!.secret.length).toBeGreaterThanOrEqual(32);
+    expect(real.courier.clientSecret).toBe(real.courierService.clients[0]!.secret);
+    expect(real.publicConfig.demoAccount).toBe(false);
+    expect(real.warnings.join(' ')).not.toMatch(/demo/);
+    expect(() =>
+      parseEnv({
+        COURIER_ACCOUNTS_FILE: 'accounts.json',
+        COURIER_CLIENTS: 'demo-client:demo-secret',
+      }),
+    ).toThrow(
+      /COURIER_CLIENTS: the client demo-client uses the public demo secret.*COURIER_ACCOUNTS_FILE/,
+    );
+  });
+
+  it('the app signs the dispatcher’s address for its built-in courier, with the courier’s key', () => {
+    const builtin = parseEnv({});
+    expect(builtin.courier.endUserProofSecret).toBe(builtin.courierService.jwtSecret);
+    const elsewhere = parseEnv({
+      COURIER_BASE_URL: 'https://courier.example.com',
+      COURIER_CLIENT_ID: 'acme',
+      COURIER_CLIENT_SECRET: 'secret',
+    });
+    expect(elsewhere.courier.endUserProofSecret).toBeUndefined();
   });
 
   it('Nominatim needs a contact for its usage policy', () => {

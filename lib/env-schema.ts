@@ -52,7 +52,7 @@ const apiClients = z
   .trim()
   .regex(
     /^[^:,\s]+:[^,\s]+(,[^:,\s]+:[^,\s]+)*$/,
-    'expected comma-separated id:secret pairs such as acme:s3cret,other:pa55',
+    'expected comma-separated id:secret pairs such as acme:<a secret of 16 or more characters> (e.g. openssl rand -base64 24)',
   )
   .transform((text) =>
     text.split(',').map((pair) => {
@@ -199,6 +199,34 @@ const schema = z.object({
 
 export type Env = ReturnType<typeof parseEnv>;
 
+/**
+ * COURIER_CLIENTS' secrets must be hard to guess: 16 characters at least, and never the README's
+ * demo secret once real accounts are served. The demo pair itself is allowed with the demo accounts.
+ */
+function clientSecretProblems(
+  clients: ReadonlyArray<{ id: string; secret: string }>,
+  accountsFile: string | undefined,
+): string[] {
+  return clients.flatMap(({ id, secret }) => {
+    if (secret === DEMO_CLIENT.secret) {
+      return accountsFile
+        ? [
+            `COURIER_CLIENTS: the client ${id} uses the public demo secret from the README, refused with COURIER_ACCOUNTS_FILE (real accounts); give it a secret of ${MIN_CLIENT_SECRET_LENGTH} or more characters`,
+          ]
+        : id === DEMO_CLIENT.id
+          ? []
+          : [
+              `COURIER_CLIENTS: the client ${id} uses the public demo secret from the README; give it a secret of ${MIN_CLIENT_SECRET_LENGTH} or more characters`,
+            ];
+    }
+    return secret.length < MIN_CLIENT_SECRET_LENGTH
+      ? [
+          `COURIER_CLIENTS: the secret of the client ${id} has ${secret.length} characters; expected ${MIN_CLIENT_SECRET_LENGTH} or more (e.g. openssl rand -base64 24)`,
+        ]
+      : [];
+  });
+}
+
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
@@ -210,7 +238,15 @@ export class EnvError extends Error {
 const generatedSecret = (name: string) =>
   processSingleton(`generated-secret:${name}`, () => randomBytes(48).toString('base64'));
 
-const DEMO_CLIENT = { id: 'demo-client', secret: 'demo-secret' } as const;
+/** The public demo API client (printed in the README): served only with the demo accounts. */
+export const DEMO_CLIENT = { id: 'demo-client', secret: 'demo-secret' } as const;
+/** The shortest API client secret the built-in courier accepts in COURIER_CLIENTS. */
+export const MIN_CLIENT_SECRET_LENGTH = 16;
+/**
+ * The app's own API client at its built-in courier when real accounts are served and
+ * COURIER_CLIENTS names none: its secret is generated per process, so nobody else knows it.
+ */
+const OWN_CLIENT_ID = 'dispatch-quote';
 
 /** Pure: validates a set of variables and derives the defaults that depend on each other. */
 export function parseEnv(source: Record<string, string | undefined>) {
@@ -239,6 +275,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
       'COURIER_CLIENT_ID / COURIER_CLIENT_SECRET: required when COURIER_BASE_URL names another courier',
     );
   }
+  problems.push(...clientSecretProblems(raw.COURIER_CLIENTS ?? [], raw.COURIER_ACCOUNTS_FILE));
   if (raw.GEOCODER === 'nominatim' && !raw.NOMINATIM_CONTACT) {
     problems.push(
       'NOMINATIM_CONTACT: required with GEOCODER=nominatim (an e-mail or URL, sent in the User-Agent as its usage policy asks)',
@@ -282,7 +319,21 @@ export function parseEnv(source: Record<string, string | undefined>) {
     );
   }
 
-  const courierClients = raw.COURIER_CLIENTS ?? [DEMO_CLIENT];
+  // With real accounts the public demo client stays closed: the app gets a client of its own.
+  const courierClients = raw.COURIER_CLIENTS ?? [
+    raw.COURIER_ACCOUNTS_FILE
+      ? { id: OWN_CLIENT_ID, secret: generatedSecret('courier-client') }
+      : DEMO_CLIENT,
+  ];
+  if (courierServiceEnabled && !raw.COURIER_ACCOUNTS_FILE) {
+    const demoOpen = courierClients.some(
+      (client) => client.id === DEMO_CLIENT.id && client.secret === DEMO_CLIENT.secret,
+    );
+    warnings.push(
+      `COURIER_ACCOUNTS_FILE is not set: the built-in courier serves its demo accounts${usesBuiltinCourier ? ' (the sign-in page shows one)' : ''}${demoOpen ? ` and lets anyone in as the public API client ${DEMO_CLIENT.id}:${DEMO_CLIENT.secret}` : ''}: for a demo only`,
+    );
+  }
+  const courierJwtSecret = raw.COURIER_JWT_SECRET ?? generatedSecret('courier-jwt');
   return {
     nodeEnv: raw.NODE_ENV,
     isProduction: raw.NODE_ENV === 'production',
@@ -304,6 +355,13 @@ export function parseEnv(source: Record<string, string | undefined>) {
       isBuiltin: usesBuiltinCourier,
       clientId: raw.COURIER_CLIENT_ID ?? courierClients[0]!.id,
       clientSecret: raw.COURIER_CLIENT_SECRET ?? courierClients[0]!.secret,
+      /**
+       * Signs the dispatcher's address the app names to the courier (lib/courier-api/end-user-address.ts):
+       * the built-in courier of this process, or one sharing COURIER_JWT_SECRET, checks the proof;
+       * another courier ignores it.
+       */
+      endUserProofSecret:
+        courierServiceEnabled || raw.COURIER_JWT_SECRET ? courierJwtSecret : undefined,
       timeZone: raw.COURIER_TIMEZONE,
       timeoutMs: raw.COURIER_TIMEOUT_MS,
     },
@@ -312,7 +370,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
       usesDemoData: !raw.COURIER_ACCOUNTS_FILE,
       accountsFile: raw.COURIER_ACCOUNTS_FILE,
       clients: courierClients,
-      jwtSecret: raw.COURIER_JWT_SECRET ?? generatedSecret('courier-jwt'),
+      jwtSecret: courierJwtSecret,
       zonesFile: raw.COURIER_ZONES_FILE,
       timeZone: raw.COURIER_TIMEZONE,
       tokenTtlSeconds: raw.COURIER_TOKEN_TTL,

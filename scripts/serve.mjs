@@ -11,6 +11,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import next from 'next';
+import { deadlineOptions, limitConnections } from '../lib/http/connection-limits.mjs';
 import { declarePeerAddressStamping, stampPeerAddress } from '../lib/http/peer-address.mjs';
 import { createStaticBrotli } from '../lib/http/static-brotli.mjs';
 
@@ -42,17 +43,25 @@ const staticBrotli = createStaticBrotli(
 );
 await staticBrotli.prepare();
 
-const server = createServer((request, response) => {
+// Deadlines on headers and bodies, and caps per connecting address (lib/http/connection-limits.mjs):
+// `front` accepts the connections and hands them to this server. Behind trusted proxies every
+// connection comes from one of them, so the caps are theirs to keep.
+const server = createServer(deadlineOptions(), (request, response) => {
   if (REFUSED_METHODS.has(request.method ?? '')) {
     response.writeHead(405, { allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' });
     response.end();
     return;
   }
   stampPeerAddress(request);
-  staticBrotli.take(request, response);
-  void handle(request, response);
+  admit(request, response, () => {
+    staticBrotli.take(request, response);
+    void handle(request, response);
+  });
 });
-server.listen(port, hostname, async () => {
+const { front, admit } = limitConnections(server, {
+  perAddress: !(Number(process.env.TRUST_PROXY) > 0),
+});
+front.listen(port, hostname, async () => {
   await warmUp();
   const shown = hostname && hostname !== '0.0.0.0' ? hostname : 'localhost';
   console.log(`Dispatch Quote ready on http://${shown}:${port}`);
@@ -82,7 +91,7 @@ async function warmUp() {
 }
 
 function shutDown() {
-  server.close(() => process.exit(0));
+  front.close(() => process.exit(0));
   server.closeIdleConnections();
   // Requests still in flight get a few seconds to finish.
   setTimeout(() => process.exit(0), 5_000).unref();

@@ -15,7 +15,8 @@ export const TOKEN_HEADER = 'token';
 /**
  * On a login, the address of the person an API client signs in for (a server acting for many
  * people, as the dispatch app does). The built-in courier counts failed logins per that address,
- * within the API client that named it; without it, per the API client's own address.
+ * within the API client that named it, when the app's proof comes with it (end-user-address.ts);
+ * otherwise per the caller's own address.
  */
 export const END_USER_ADDRESS_HEADER = 'x-end-user-address';
 

@@ -5,6 +5,7 @@ import {
   QUOTATION_PATH,
   TOKEN_HEADER,
 } from '@/lib/courier-api/wire';
+import { END_USER_PROOF_HEADER, signEndUserAddress } from '@/lib/courier-api/end-user-address';
 import { env } from '@/lib/env';
 import { log as rootLog } from '@/lib/log';
 import type { Quote } from '@/lib/api/quote';
@@ -41,11 +42,13 @@ export async function courierLogin(
   };
   // The courier throttles failed logins per address too: without the dispatcher's address, every
   // dispatcher would share this server's, and a few wrong passwords would lock everyone out. The
-  // built-in courier reads `x-end-user-address` (named by an authenticated API client); the legacy
-  // service is sent the usual X-Forwarded-For as well.
+  // built-in courier believes `x-end-user-address` only with the app's signature beside it
+  // (end-user-address.ts); the legacy service is sent the usual X-Forwarded-For as well.
   if (clientAddress && clientAddress !== 'unknown') {
     headers[END_USER_ADDRESS_HEADER] = clientAddress;
     headers['x-forwarded-for'] = clientAddress;
+    const secret = env.courier.endUserProofSecret;
+    if (secret) headers[END_USER_PROOF_HEADER] = signEndUserAddress(clientAddress, secret);
   }
   const json = await postToCourier('login', LOGIN_PATH, loginBody(email, password), headers, log);
   const parsed = loginAnswerSchema.safeParse(json);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authenticateClient } from './api-clients';
+import { authenticateClient, presentedClient } from './api-clients';
 import { CourierError } from './errors';
 
 const CLIENTS = [
@@ -37,5 +37,22 @@ describe('API clients (HTTP Basic)', () => {
     ]) {
       expect(codeOf(header), String(header)).toBe(-190);
     }
+  });
+
+  it('tells the guess throttle which configured client a header names, before any secret is compared', () => {
+    expect(presentedClient(basic('acme:wrong'), CLIENTS)).toEqual({
+      presented: true,
+      clientId: 'acme',
+    });
+    expect(presentedClient(basic('nobody:x'), CLIENTS)).toEqual({
+      presented: true,
+      clientId: undefined,
+    });
+    expect(presentedClient(basic('acme'), CLIENTS)).toEqual({
+      presented: true,
+      clientId: undefined,
+    });
+    expect(presentedClient(null, CLIENTS)).toEqual({ presented: false, clientId: undefined });
+    expect(presentedClient('Bearer x', CLIENTS)).toEqual({ presented: false, clientId: undefined });
   });
 });

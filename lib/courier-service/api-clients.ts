@@ -19,8 +19,8 @@ export function authenticateClient(
   authorization: string | null,
   clients: readonly ApiClient[],
 ): ApiClient {
-  const match = /^Basic\s+([A-Za-z0-9+/=_-]{1,1024})\s*$/i.exec(authorization ?? '');
-  const presented = match ? digest(Buffer.from(match[1]!, 'base64').toString('utf8')) : undefined;
+  const credentials = presentedCredentials(authorization);
+  const presented = credentials === undefined ? undefined : digest(credentials);
   let found: ApiClient | undefined;
   for (const client of clients) {
     const expected = digest(`${client.id}:${client.secret}`);
@@ -29,4 +29,25 @@ export function authenticateClient(
   }
   if (!found) throw new CourierError(COURIER_CODE.unknownClient);
   return found;
+}
+
+/** The decoded `id:secret` of an `Authorization: Basic` header, or undefined when there is none. */
+function presentedCredentials(authorization: string | null): string | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/=_-]{1,1024})\s*$/i.exec(authorization ?? '');
+  return match ? Buffer.from(match[1]!, 'base64').toString('utf8') : undefined;
+}
+
+/**
+ * What an `Authorization: Basic` header presents, for counting guesses before any secret is
+ * compared: whether it presents credentials at all, and the configured client it names (undefined
+ * for an id no client has).
+ */
+export function presentedClient(
+  authorization: string | null,
+  clients: readonly ApiClient[],
+): { presented: boolean; clientId: string | undefined } {
+  const credentials = presentedCredentials(authorization);
+  if (credentials === undefined) return { presented: false, clientId: undefined };
+  const id = credentials.slice(0, Math.max(0, credentials.indexOf(':')));
+  return { presented: true, clientId: clients.find((client) => client.id === id)?.id };
 }

@@ -5,6 +5,7 @@ import { env } from '../env';
 import { BodyTooLarge, MAX_JSON_DEPTH, nestsDeeperThan, readTextWithin } from '../http/read-body';
 import { log } from '../log';
 import { COURIER_CODE, END_USER_ADDRESS_HEADER } from '../courier-api/wire';
+import { END_USER_PROOF_HEADER, verifyEndUserAddress } from '../courier-api/end-user-address';
 import { COURIER_BODY_LIMIT_BYTES } from './body-limit';
 import { CourierError, courierErrorResponse } from './errors';
 import { clientAddressOf } from '../http/client-address';
@@ -15,9 +16,9 @@ export interface CourierRequestContext {
   /** The caller's own address (TRUST_PROXY rules, lib/http/client-address.ts). */
   clientAddress: string;
   /**
-   * Whom the caller acts for: the address an API client names in `x-end-user-address` (the
-   * dispatch app names its dispatcher's), else the caller's own. Only the login reads it, after
-   * the API client's credentials were checked; its counts are kept per API client.
+   * Whom the caller acts for: the address the dispatch app names in `x-end-user-address`, signed
+   * (lib/courier-api/end-user-address.ts), else the caller's own — an address any other caller
+   * names is not believed. Only the login reads it; its counts are kept per API client.
    */
   endUserAddress: string;
   /** The JSON body, at most 64 KB, validated by `schema`; every failure is a -100. */
@@ -49,11 +50,20 @@ export function courierRoute(handler: CourierHandler): (request: Request) => Pro
     let code: number | undefined;
     const address = clientAddressOf(request, env.trustProxy);
     const statedEndUser = request.headers.get(END_USER_ADDRESS_HEADER)?.trim().slice(0, 64);
+    const endUserAddress =
+      statedEndUser &&
+      verifyEndUserAddress(
+        statedEndUser,
+        request.headers.get(END_USER_PROOF_HEADER),
+        env.courierService.jwtSecret,
+      )
+        ? statedEndUser
+        : address;
     try {
       response = await handler(request, {
         log: requestLog,
         clientAddress: address,
-        endUserAddress: statedEndUser || address,
+        endUserAddress,
         readBody: (schema) => readCourierBody(request, schema),
       });
     } catch (error) {

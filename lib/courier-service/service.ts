@@ -8,7 +8,8 @@ import {
 } from '../courier-api/wire';
 import { env } from '../env';
 import { checkCredentials, DEMO_ACCOUNTS_FILE, loadAccountBook, type Account } from './accounts';
-import { authenticateClient, type ApiClient } from './api-clients';
+import { authenticateClient, presentedClient, type ApiClient } from './api-clients';
+import { clientGuessThrottle } from './client-throttle';
 import { CourierError } from './errors';
 import { GateFull } from '../rate-limit/concurrency-gate';
 import { pauseBeforeRefusing } from '../rate-limit/refusal-pause';
@@ -23,9 +24,35 @@ import { loadZones } from './zones';
 const accountsFile = () => env.courierService.accountsFile ?? DEMO_ACCOUNTS_FILE;
 const emailSchema = z.email();
 
-/** The API client of an `Authorization: Basic` header, or -190. */
-export function authenticateApiClient(authorization: string | null): ApiClient {
-  return authenticateClient(authorization, env.courierService.clients);
+/**
+ * The API client of an `Authorization: Basic` header, or -190; -165 (after a pause, before any
+ * secret is compared) while the caller's address or the client it names has guessed too often
+ * (client-throttle.ts).
+ */
+export async function authenticateApiClient(
+  authorization: string | null,
+  { clientAddress }: { clientAddress: string },
+): Promise<ApiClient> {
+  const { clients } = env.courierService;
+  const { presented, clientId } = presentedClient(authorization, clients);
+  // No credentials at all is no guess.
+  if (!presented) return authenticateClient(authorization, clients);
+  const attempt = await clientGuessThrottle().begin(clientId, clientAddress);
+  if (!attempt.allowed) {
+    await pauseBeforeRefusing();
+    throw new CourierError(COURIER_CODE.tooManyAttempts, {
+      retryAfterSeconds: attempt.retryAfterSeconds,
+    });
+  }
+  let client: ApiClient;
+  try {
+    client = authenticateClient(authorization, clients);
+  } catch (error) {
+    await attempt.settle(false);
+    throw error;
+  }
+  await attempt.settle(true);
+  return client;
 }
 
 /**

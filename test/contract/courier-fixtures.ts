@@ -2,12 +2,24 @@ import { vi } from 'vitest';
 import { LOGIN_PATH, QUOTATION_PATH } from '@/lib/courier-api/wire';
 import { resetProcessSingletons } from '@/lib/process-singleton';
 import { startAppServer, type AppServer } from '../support/app-server';
+import { END_USER_PROOF_HEADER, signEndUserAddress } from '@/lib/courier-api/end-user-address';
+import { END_USER_ADDRESS_HEADER } from '@/lib/courier-api/wire';
+import { fromLoopback } from './app-fixtures';
 
 /** Requests and figures shared by the courier contract tests. */
 
 export const DEMO_CLIENT = { id: 'demo-client', secret: 'demo-secret' };
 export const DEMO_USER = { email: 'dispatcher@example.com', password: 'demo-password' };
 export const TEST_JWT_SECRET = 'contract-tests-signing-key-0123456789-abcdef';
+
+/**
+ * The headers with which the dispatch app names its dispatcher's address to the built-in courier:
+ * the address and its proof, signed with the courier's COURIER_JWT_SECRET.
+ */
+export const namedEndUser = (address: string, jwtSecret = TEST_JWT_SECRET) => ({
+  [END_USER_ADDRESS_HEADER]: address,
+  [END_USER_PROOF_HEADER]: signEndUserAddress(address, jwtSecret),
+});
 
 export const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
@@ -101,13 +113,21 @@ export function order(...stops: Array<{ stop: Stop; isPickup?: 0 | 1; isSource?:
 export const trip = (pickup: Stop, ...dropoffs: Stop[]) =>
   order({ stop: pickup, isPickup: 1 }, ...dropoffs.map((stop) => ({ stop })));
 
-export function courierCalls(baseUrl: string) {
+/**
+ * The courier's calls as an API client makes them: `client` in HTTP Basic (the demo one unless
+ * said), from the loopback address `from` when given (the courier sees the connection's address).
+ */
+export function courierCalls(
+  baseUrl: string,
+  { client = DEMO_CLIENT, from }: { client?: { id: string; secret: string }; from?: string } = {},
+) {
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${baseUrl}/courier${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
-    });
+      ...(from ? { dispatcher: fromLoopback(from) } : {}),
+    } as RequestInit);
   return {
     post,
     login: (
@@ -118,7 +138,7 @@ export function courierCalls(baseUrl: string) {
       post(
         LOGIN_PATH,
         { data: { systemRequest: { user, password } } },
-        { authorization: basic(DEMO_CLIENT.id, DEMO_CLIENT.secret), ...headers },
+        { authorization: basic(client.id, client.secret), ...headers },
       ),
     quote: (body: unknown, token: string | undefined, headers: Record<string, string> = {}) =>
       post(QUOTATION_PATH, body, { ...(token === undefined ? {} : { token }), ...headers }),

@@ -9,17 +9,19 @@ import {
   ERROR_MODES,
   failureStatus,
   leaksInternals,
+  namedEndUser,
   startCourierInMode,
   TEST_JWT_SECRET,
   type ErrorMode,
 } from './courier-fixtures';
 
 /**
- * Each test names its own end-user address (as the dispatch app names its dispatcher's), so the
- * per-address throttle of one never blocks another.
+ * Each test names its own end-user address, signed as the dispatch app signs its dispatcher's, so
+ * the per-address throttle of one never blocks another.
  */
 let addresses = 0;
-const fromNewAddress = () => ({ 'x-end-user-address': `198.51.100.${++addresses}` });
+const fromNewAddress = () => namedEndUser(`198.51.100.${++addresses}`);
+const OTHER_CLIENT = { id: 'other-client', secret: 'other-client-secret-0123' };
 
 describe.each(ERROR_MODES)('courier login, %s error mode', (mode: ErrorMode) => {
   let server: AppServer;
@@ -30,7 +32,7 @@ describe.each(ERROR_MODES)('courier login, %s error mode', (mode: ErrorMode) => 
       COURIER_JWT_SECRET: TEST_JWT_SECRET,
       COURIER_TOKEN_TTL: '2h',
       COURIER_TIMEZONE: 'America/Mexico_City',
-      COURIER_CLIENTS: `${DEMO_CLIENT.id}:${DEMO_CLIENT.secret},other-client:other-secret`,
+      COURIER_CLIENTS: `${DEMO_CLIENT.id}:${DEMO_CLIENT.secret},${OTHER_CLIENT.id}:${OTHER_CLIENT.secret}`,
     });
     courier = courierCalls(server.url);
   });
@@ -87,7 +89,7 @@ describe.each(ERROR_MODES)('courier login, %s error mode', (mode: ErrorMode) => 
       const response = await courier.post(
         LOGIN_PATH,
         { data: { systemRequest: { user: DEMO_USER.email, password: DEMO_USER.password } } },
-        { authorization: basic('other-client', 'other-secret'), ...fromNewAddress() },
+        { authorization: basic(OTHER_CLIENT.id, OTHER_CLIENT.secret), ...fromNewAddress() },
       );
       expect(response.status).toBe(200);
       const { token } = loginResponseSchema.parse(await response.json());
@@ -224,7 +226,7 @@ describe.each(ERROR_MODES)('courier login, %s error mode', (mode: ErrorMode) => 
     });
 
     it('counts the addresses an API client names within that API client only', async () => {
-      const shared = { 'x-end-user-address': '203.0.113.250' };
+      const shared = namedEndUser('203.0.113.250');
       for (let attempt = 1; attempt <= 20; attempt++) {
         await expectFailure(
           await courier.login(`spray${attempt}@example.com`, 'wrong', shared),
@@ -235,7 +237,7 @@ describe.each(ERROR_MODES)('courier login, %s error mode', (mode: ErrorMode) => 
       const otherClient = await courier.post(
         LOGIN_PATH,
         { data: { systemRequest: { user: 'someone@example.com', password: 'x' } } },
-        { authorization: basic('other-client', 'other-secret'), ...shared },
+        { authorization: basic(OTHER_CLIENT.id, OTHER_CLIENT.secret), ...shared },
       );
       await expectFailure(otherClient, 401, -194);
     });

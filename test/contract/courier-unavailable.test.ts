@@ -17,6 +17,8 @@ import {
 } from './courier-fixtures';
 
 // Its own server: this file breaks the zones and accounts files on purpose.
+const FAULTS_CLIENT = { id: 'faults-client', secret: 'faults-client-secret-0123' };
+
 describe.each(ERROR_MODES)('courier service faults, %s error mode', (mode: ErrorMode) => {
   let server: AppServer;
   let courier: ReturnType<typeof courierCalls>;
@@ -34,12 +36,14 @@ describe.each(ERROR_MODES)('courier service faults, %s error mode', (mode: Error
     server = await startCourierInMode(mode, {
       COURIER_ZONES_FILE: zonesFile,
       COURIER_ACCOUNTS_FILE: accountsFile,
+      // Real accounts close the public demo client: the calls come as a client of their own.
+      COURIER_CLIENTS: `${FAULTS_CLIENT.id}:${FAULTS_CLIENT.secret}`,
       LOG_LEVEL: 'error',
     });
     // Imported only now: the logger reads its level from the environment set above.
     const { redirectLogs } = await import('@/lib/log');
     redirectLogs({ write: (line) => void logLines.push(line) });
-    courier = courierCalls(server.url);
+    courier = courierCalls(server.url, { client: FAULTS_CLIENT });
   });
   afterAll(async () => {
     await server.close();

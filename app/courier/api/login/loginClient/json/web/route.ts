@@ -3,8 +3,10 @@ import { courierRoute } from '@/lib/courier-service/courier-route';
 import { courierJson } from '@/lib/courier-service/errors';
 import { authenticateApiClient, logIn } from '@/lib/courier-service/service';
 
-export const POST = courierRoute(async (request, { readBody, endUserAddress }) => {
-  const client = authenticateApiClient(request.headers.get('authorization'));
+export const POST = courierRoute(async (request, { readBody, clientAddress, endUserAddress }) => {
+  const client = await authenticateApiClient(request.headers.get('authorization'), {
+    clientAddress,
+  });
   const { data } = await readBody(loginRequestSchema);
   return courierJson(await logIn(client, data.systemRequest, { endUserAddress }));
 });
