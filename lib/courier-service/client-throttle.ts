@@ -1,7 +1,7 @@
 import 'server-only';
 import type { CounterStore } from '../rate-limit/counter-store';
 import { MemoryCounterStore } from '../rate-limit/counter-store';
-import { sharedCounterStore } from '../shared-state/counters';
+import { sharedCounterStore } from '../rate-limit/shared-limits';
 import { processSingleton } from '../process-singleton';
 
 /**
