@@ -1,4 +1,4 @@
-import { loginRequestSchema } from '@/lib/courier-api/wire';
+import { EARLIER_TOKEN_HEADER, loginRequestSchema } from '@/lib/courier-api/wire';
 import { courierRoute } from '@/lib/courier-service/courier-route';
 import { courierJson } from '@/lib/courier-service/errors';
 import { authenticateApiClient, logIn } from '@/lib/courier-service/service';
@@ -6,5 +6,6 @@ import { authenticateApiClient, logIn } from '@/lib/courier-service/service';
 export const POST = courierRoute(async (request, { readBody, endUserAddress }) => {
   const client = authenticateApiClient(request.headers.get('authorization'));
   const { data } = await readBody(loginRequestSchema);
-  return courierJson(await logIn(client, data.systemRequest, { endUserAddress }));
+  const earlierToken = request.headers.get(EARLIER_TOKEN_HEADER);
+  return courierJson(await logIn(client, data.systemRequest, { endUserAddress, earlierToken }));
 });
