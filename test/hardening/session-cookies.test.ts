@@ -317,6 +317,29 @@ describe('signing out everywhere', () => {
     await expectCookieSignsNobodyIn(lostCookie);
   });
 
+  it('a note replayed later ends only the sessions started before its sign-out: a later session keeps working', async () => {
+    const sharedTablet = newBrowser();
+    await sharedTablet.signIn();
+    expect((await sharedTablet.request('DELETE', '/api/session')).status).toBe(204);
+    const note = sharedTablet.otherCookies.get('dq_signed_out')!;
+    expect(note).toBeTruthy();
+    // The dispatcher signs in again, here and at the desk, after that sign-out.
+    const desk = newBrowser();
+    await desk.signIn();
+    const again = newBrowser();
+    await again.signIn();
+    // The next person on the tablet replays the note.
+    const replay = newBrowser();
+    replay.otherCookies.set('dq_signed_out', note);
+    expect((await everywhere(replay)).status).toBe(204);
+    expect((await everywhere(replay)).status).toBe(401);
+    const copied = newBrowser();
+    copied.otherCookies.set('dq_signed_out', note);
+    expect((await everywhere(copied)).status).toBe(204);
+    expect((await desk.quote()).status).toBe(200);
+    expect((await again.quote()).status).toBe(200);
+  });
+
   it('from another site it is refused, and the sessions carry on', async () => {
     const browser = newBrowser();
     await browser.signIn();
