@@ -34,6 +34,8 @@ export const courierAgent = (): Agent =>
 
 interface CourierAnswer {
   status: number;
+  /** The answer's Retry-After in seconds, when it said one (a courier's -165, say). */
+  retryAfterSeconds?: number;
   /** The parsed JSON body; undefined when it is not JSON (an HTML error page, say) or over 1 MB. */
   json: unknown;
 }
@@ -61,6 +63,13 @@ function resultMessage(json: unknown): string | undefined {
   if (typeof json !== 'object' || json === null) return undefined;
   const { message } = json as { message?: unknown };
   return typeof message === 'string' ? message : undefined;
+}
+
+/** A Retry-After header given in seconds (an HTTP date is not read), at most a day. */
+function secondsOf(header: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(header) ? header[0] : header;
+  if (!text || !/^\s*\d{1,6}\s*$/.test(text)) return undefined;
+  return Math.min(Number(text), 86_400);
 }
 
 /** The courier did not answer within COURIER_TIMEOUT_MS. */
@@ -92,6 +101,7 @@ function exchange(
     const chunks: Buffer[] = [];
     let size = 0;
     let status = 0;
+    let retryAfterSeconds: number | undefined;
     let controller: Dispatcher.DispatchController | undefined;
     let settled = false;
     const settle = (done: () => void) => {
@@ -112,8 +122,9 @@ function exchange(
             controller = requestController;
             if (settled) requestController.abort(new CourierDeadline());
           },
-          onResponseStart(_controller, statusCode) {
+          onResponseStart(_controller, statusCode, responseHeaders) {
             status = statusCode;
+            retryAfterSeconds = secondsOf(responseHeaders['retry-after']);
           },
           onResponseData(responseController, chunk) {
             size += chunk.byteLength;
@@ -121,12 +132,16 @@ function exchange(
               chunks.push(chunk);
               return;
             }
-            settle(() => resolve({ status, json: undefined }));
+            settle(() => resolve({ status, retryAfterSeconds, json: undefined }));
             responseController.abort(new Error('courier answer too large'));
           },
           onResponseEnd() {
             settle(() =>
-              resolve({ status, json: parseJson(Buffer.concat(chunks).toString('utf8')) }),
+              resolve({
+                status,
+                retryAfterSeconds,
+                json: parseJson(Buffer.concat(chunks).toString('utf8')),
+              }),
             );
           },
           onResponseError(_controller, error) {
@@ -196,6 +211,7 @@ export async function postToCourier(
         code,
         message: resultMessage(answer.json),
         addressIndex: resultAddressIndex(answer.json),
+        retryAfterSeconds: answer.retryAfterSeconds,
       });
   log.info(
     {

@@ -246,8 +246,13 @@ describe('the cookie’s attributes', () => {
   it('its companion for the offline screen lives as long, names the session without its id, and signs no one in', async () => {
     const browser = newBrowser();
     const answer = await browser.signIn();
-    const [session, companion, ...others] = answer.headers.getSetCookie();
+    const [session, companion, device, ...others] = answer.headers.getSetCookie();
     expect(others).toEqual([]);
+    // The device cookie: sealed, for 30 days, readable by no page, sent by no other site.
+    expect(device).toMatch(
+      /^dq_device_[\w-]{16}=Fe26\.2\*[^;]+; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Strict$/,
+    );
+    for (const token of legacy.issuedTokens) expect(device).not.toContain(token);
     const maxAge = /Max-Age=(\d+)/.exec(session!)![1];
     expect(companion).toMatch(
       new RegExp(`^dq_shell=[\\w-]{22}; Path=/; Max-Age=${maxAge}; SameSite=Strict$`),
