@@ -1,9 +1,9 @@
 import 'server-only';
+import { LRUCache } from 'lru-cache';
 import { courierLogin, CourierTokenRejected, type CourierToken } from '@/lib/courier-client';
 import { ApiError } from '@/lib/http/api-error';
 import type { log as rootLog } from '@/lib/log';
 import { processSingleton } from '@/lib/process-singleton';
-import { LRUCache } from 'lru-cache';
 import { sessionEndsAt, type SealedSession } from './sealed-session';
 import { sessionTokens } from './token-cache';
 
