@@ -232,7 +232,7 @@ describe('renewing the token', () => {
     expect(courier.loginAttempts).toBe(logins + 1);
     expect(lines.find((line) => line.renewal === 'refused')).toMatchObject({
       outcome: 'rate_limited',
-      stillValid: true,
+      refusals: 1,
     });
   });
 

@@ -145,19 +145,33 @@ export class CookieSession implements DispatcherSession {
 
   /**
    * A renewal of the due token `due`; when the courier refuses it (anything but a wrong password),
-   * `due` itself while the courier still accepts it, and the next renewal waits a back-off. Once
-   * `due` has expired, the request is answered courier_unavailable with the back-off as
-   * Retry-After: the session stays, and a later request renews.
+   * `due` itself while the courier still accepts it. Once `due` has expired, the refusal stands
+   * (renewWithBackOff): the session stays, and a later request renews.
    */
   private async renewOrKeep(due: CourierToken): Promise<CourierToken> {
+    try {
+      return await this.renewWithBackOff(due.issuedAt);
+    } catch (error) {
+      const refused = error instanceof ApiError && error.code !== 'session_expired';
+      if (!refused || Date.now() >= due.expiresAt) throw error;
+      this.log.info('courier token not renewed: the session keeps its token while it is accepted');
+      return due;
+    }
+  }
+
+  /**
+   * A login for a token issued after `after`, unless the courier refused the session's last
+   * renewal less than a back-off ago. A refusal (anything but a wrong password) is answered
+   * courier_unavailable with the back-off as Retry-After, never by ending the session: the
+   * back-off doubles from RENEWAL_BACK_OFF_MS to RENEWAL_BACK_OFF_MAX_MS, or is what the courier
+   * asked for when longer.
+   */
+  private async renewWithBackOff(after: number): Promise<CourierToken> {
     const backOffs = renewalBackOffs();
     const held = backOffs.get(this.id);
-    if (held && Date.now() < held.until) {
-      if (Date.now() < due.expiresAt) return due;
-      throw renewalRefused(held.until - Date.now());
-    }
+    if (held && Date.now() < held.until) throw renewalRefused(held.until - Date.now());
     try {
-      const renewed = await this.login(due.issuedAt);
+      const renewed = await this.login(after);
       backOffs.delete(this.id);
       return renewed;
     } catch (error) {
@@ -168,14 +182,10 @@ export class CookieSession implements DispatcherSession {
         (error.details.retryAfterSeconds ?? 0) * 1000,
       );
       backOffs.set(this.id, { until: Date.now() + waitMs, refusals });
-      const stillValid = Date.now() < due.expiresAt;
       this.log.warn(
-        { renewal: 'refused', outcome: error.code, refusals, retryInMs: waitMs, stillValid },
-        stillValid
-          ? 'courier refused the token renewal: the session keeps its token'
-          : 'courier refused the token renewal: the session waits and tries again',
+        { renewal: 'refused', outcome: error.code, refusals, retryInMs: waitMs },
+        'courier refused the token renewal: the session tries again after a back-off',
       );
-      if (stillValid) return due;
       throw renewalRefused(waitMs);
     }
   }
@@ -197,7 +207,7 @@ export class CookieSession implements DispatcherSession {
       Date.now() < kept.renewAt;
     if (usable) return { token: this.adopt(kept), issuedForRetry: false, afterRejection: true };
     return {
-      token: this.adopt(await this.login(rejected.token.issuedAt)),
+      token: this.adopt(await this.renewWithBackOff(rejected.token.issuedAt)),
       issuedForRetry: true,
       afterRejection: true,
     };
