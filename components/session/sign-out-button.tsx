@@ -5,11 +5,13 @@ import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { requestJson } from '@/components/ui/request-json';
 import { forgetOfflineScreen } from '@/components/ui/use-offline-status';
+import { forgetDevice } from './forget-device';
 
 /**
  * Ends the session on the server (the cookie goes with it), then shows the sign-in page. The copy
- * of the screen kept for offline use goes first, so that even a sign-out without a network leaves
- * nothing to open offline.
+ * of the screen kept for offline use goes first, and the dispatcher's work kept on the device
+ * (drafts, recent quotes, saved map view, map tiles: forget-device.ts), so that even a sign-out
+ * without a network leaves nothing to open offline, nor for the next person on the tablet to see.
  */
 export function SignOutButton({ className }: { className?: string }) {
   const t = useTranslations('header');
@@ -18,7 +20,7 @@ export function SignOutButton({ className }: { className?: string }) {
 
   async function signOut() {
     setPending(true);
-    await forgetOfflineScreen().catch(() => undefined);
+    await Promise.all([forgetOfflineScreen().catch(() => undefined), forgetDevice()]);
     try {
       await requestJson('/api/session', { method: 'DELETE' });
     } catch {

@@ -19,6 +19,13 @@ export const TOKEN_HEADER = 'token';
  * otherwise per the caller's own address.
  */
 export const END_USER_ADDRESS_HEADER = 'x-end-user-address';
+/**
+ * On a login, an access token the courier issued earlier for the same account (expired or not):
+ * proof that this caller signed that account in before — a session renewing its token. The
+ * built-in courier then counts the login's failures against that proof alone, not against the
+ * account or the address that strangers' guesses fill (docs/security.md). Other couriers ignore it.
+ */
+export const EARLIER_TOKEN_HEADER = 'x-earlier-token';
 
 /** Result codes: 0 on success, negative on failure (docs/courier-api.md, "Result codes"). */
 export const COURIER_CODE = {

@@ -1,5 +1,6 @@
 import 'server-only';
 import {
+  EARLIER_TOKEN_HEADER,
   END_USER_ADDRESS_HEADER,
   LOGIN_PATH,
   QUOTATION_PATH,
@@ -31,15 +32,22 @@ export interface CourierLogin {
 
 /**
  * Signs a dispatcher in at the courier. Called once per sign-in and once per token renewal, never
- * retried here: a repeated wrong password must count as what it is.
+ * retried here: a repeated wrong password must count as what it is. `earlierToken`, a token the
+ * courier issued for this account before (a renewal's, or a trusted device's), proves an earlier
+ * success: the built-in courier then holds the login to no limit that strangers' guesses fill.
  */
 export async function courierLogin(
   { email, password }: CourierCredentials,
-  { log = rootLog, clientAddress }: { log?: Logger; clientAddress?: string } = {},
+  {
+    log = rootLog,
+    clientAddress,
+    earlierToken,
+  }: { log?: Logger; clientAddress?: string; earlierToken?: string } = {},
 ): Promise<CourierLogin> {
   const headers: Record<string, string> = {
     authorization: basicCredentials(env.courier.clientId, env.courier.clientSecret),
   };
+  if (earlierToken) headers[EARLIER_TOKEN_HEADER] = earlierToken;
   // The courier throttles failed logins per address too: without the dispatcher's address, every
   // dispatcher would share this server's, and a few wrong passwords would lock everyone out. The
   // built-in courier believes `x-end-user-address` only with the app's signature beside it

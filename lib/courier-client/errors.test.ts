@@ -139,11 +139,14 @@ describe('what the dispatcher is told of each courier failure', () => {
     );
   });
 
-  it('too many sign-in attempts ask the dispatcher to wait a minute', () => {
+  it('too many sign-in attempts ask the dispatcher to wait a minute, or as long as the courier said', () => {
     expect(told('login', { status: 200, code: -165 })).toEqual({
       code: 'rate_limited',
       message: 'The courier received too many sign-in attempts. Try again in a few minutes.',
       details: { retryAfterSeconds: 60 },
+    });
+    expect(told('login', { status: 200, code: -165, retryAfterSeconds: 4 }).details).toEqual({
+      retryAfterSeconds: 4,
     });
   });
 

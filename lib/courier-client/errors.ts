@@ -24,6 +24,8 @@ export interface CourierFailure {
   message?: string;
   /** Which address of the order the failure is about (the built-in courier says, on -113). */
   addressIndex?: number;
+  /** The answer's Retry-After header, in seconds (the built-in courier sends one with -165). */
+  retryAfterSeconds?: number;
 }
 
 const TOKEN_CODES = new Set<number>([COURIER_CODE.tokenInvalid, COURIER_CODE.tokenExpired]);
@@ -80,7 +82,8 @@ export function courierError(
         return new ApiError(
           'rate_limited',
           'The courier received too many sign-in attempts. Try again in a few minutes.',
-          { retryAfterSeconds: 60 },
+          // The courier's own wait when it said one; the legacy service never did.
+          { retryAfterSeconds: failure.retryAfterSeconds ?? 60 },
         );
       case COURIER_CODE.unknownClient:
         return new ApiError('courier_error', 'The courier refused this app’s credentials.');

@@ -35,6 +35,8 @@ export const courierAgent = (): Agent =>
 
 interface CourierAnswer {
   status: number;
+  /** The answer's Retry-After in seconds, when it said one (a courier's -165, say). */
+  retryAfterSeconds?: number;
   /** The parsed JSON body; undefined when it is not JSON (an HTML error page, say) or over 1 MB. */
   json: unknown;
 }
@@ -64,7 +66,6 @@ function answerOrThrow(
   throw timedOut ? courierTimeout() : courierUnavailable();
 }
 
-
 /** An integer `code` whether the courier sent it as a number or as text. */
 export function resultCode(json: unknown): number | undefined {
   if (typeof json !== 'object' || json === null || !('code' in json)) return undefined;
@@ -88,6 +89,13 @@ function resultMessage(json: unknown): string | undefined {
   return typeof message === 'string' ? message : undefined;
 }
 
+/** A Retry-After header given in seconds (an HTTP date is not read), at most a day. */
+function secondsOf(header: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(header) ? header[0] : header;
+  if (!text || !/^\s*\d{1,6}\s*$/.test(text)) return undefined;
+  return Math.min(Number(text), 86_400);
+}
+
 /**
  * POSTs JSON to the courier and returns the successful answer's JSON. Every failure is thrown as
  * the app's error (or CourierTokenRejected): a negative code over HTTP 200, an error status with
@@ -106,7 +114,11 @@ export async function postToCourier(
     // The request id travels along, so the courier's logs (the built-in one's at least) line up
     // with the app's.
     const { requestId } = log.bindings() as { requestId?: unknown };
-    const { status, text } = await fetchUpstream(new URL(`${env.courier.baseUrl}${path}`), {
+    const {
+      status,
+      headers: answerHeaders,
+      text,
+    } = await fetchUpstream(new URL(`${env.courier.baseUrl}${path}`), {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -119,7 +131,11 @@ export async function postToCourier(
       maxBytes: MAX_ANSWER_BYTES,
       dispatcher: courierAgent(),
     });
-    answer = { status, json: jsonOf(text) };
+    answer = {
+      status,
+      retryAfterSeconds: secondsOf(answerHeaders['retry-after']),
+      json: jsonOf(text),
+    };
   } catch (error) {
     if (!(error instanceof UpstreamFailure)) throw error;
     answer = answerOrThrow(error, operation, log, started);
@@ -139,6 +155,7 @@ export async function postToCourier(
         code,
         message: resultMessage(answer.json),
         addressIndex: resultAddressIndex(answer.json),
+        retryAfterSeconds: answer.retryAfterSeconds,
       });
   log.info(
     {

@@ -16,7 +16,14 @@ import { pauseBeforeRefusing } from '../rate-limit/refusal-pause';
 import { loginThrottle, passwordChecks } from './login-throttle';
 import { planOrder, priceOrder } from './quotation';
 import { roadLegsOf } from './road-distance';
-import { formatExpiresIn, issueToken, TOKEN_TYPE, verifyToken } from './tokens';
+import { createHash } from 'node:crypto';
+import {
+  earlierTokenAccount,
+  formatExpiresIn,
+  issueToken,
+  TOKEN_TYPE,
+  verifyToken,
+} from './tokens';
 import { loadZones } from './zones';
 
 /** The courier's operations, bound to the configuration in lib/env.ts. */
@@ -56,23 +63,59 @@ export async function authenticateApiClient(
 }
 
 /**
+ * How long after its issue a token of this service still proves an earlier login (a session
+ * renewing its token, a device signing in again): the longest a dispatcher's device is trusted.
+ */
+export const EARLIER_TOKEN_PROOF_SECONDS = 30 * 24 * 3600;
+
+/**
+ * Where a login's failures are counted: a login that presents a token this service issued
+ * earlier to the same API client for the same account is counted against that token alone and
+ * skips the limits strangers fill (the account's, the address's); any other, per end-user address
+ * within the API client.
+ */
+async function loginSource(
+  client: ApiClient,
+  user: string,
+  { endUserAddress, earlierToken }: { endUserAddress: string; earlierToken?: string | null },
+): Promise<{ key: string; trusted: boolean }> {
+  const proven = await earlierTokenAccount(earlierToken, {
+    secret: env.courierService.jwtSecret,
+    audience: client.id,
+    maxAgeSeconds: EARLIER_TOKEN_PROOF_SECONDS,
+  });
+  if (proven !== undefined) {
+    const account = (await loadAccountBook(accountsFile())).byEmail(user);
+    if (account?.idClient === proven) {
+      const proof = createHash('sha256').update(earlierToken!).digest('base64url').slice(0, 22);
+      return { key: `${client.id} proof:${proof}`, trusted: true };
+    }
+  }
+  return { key: `${client.id} ${endUserAddress}`, trusted: false };
+}
+
+/**
  * A dispatcher's login: -192 when the user is not an e-mail, -165 while failures are throttled,
  * -160 while too many passwords are being checked (both after a pause), -194 for a wrong user or
  * password alike; else the profile and a signed token. Failures are counted per user and per end-user
- * address within the API client (login-throttle.ts).
+ * address within the API client (login-throttle.ts), or against the earlier token it presents.
  */
 export async function logIn(
   client: ApiClient,
   { user, password }: { user: string; password: string },
-  { endUserAddress, now = new Date() }: { endUserAddress: string; now?: Date },
+  {
+    endUserAddress,
+    earlierToken,
+    now = new Date(),
+  }: { endUserAddress: string; earlierToken?: string | null; now?: Date },
 ): Promise<LoginResponse> {
   if (!emailSchema.safeParse(user.trim()).success) {
     throw new CourierError(COURIER_CODE.invalidEmail);
   }
-  const attempt = await loginThrottle().begin(
-    user.trim().toLowerCase(),
-    `${client.id} ${endUserAddress}`,
-  );
+  const source = await loginSource(client, user, { endUserAddress, earlierToken });
+  const attempt = await loginThrottle().begin(user.trim().toLowerCase(), source.key, {
+    trusted: source.trusted,
+  });
   if (!attempt.allowed) {
     await pauseBeforeRefusing();
     throw new CourierError(COURIER_CODE.tooManyAttempts, {

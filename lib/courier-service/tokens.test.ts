@@ -216,3 +216,27 @@ describe('access tokens', () => {
     );
   });
 });
+
+describe('an earlier token as proof of an earlier login', () => {
+  it('names its account when this service signed it for the client, expired or not, within the proof’s age', async () => {
+    const { earlierTokenAccount } = await import('./tokens');
+    const day = 24 * 3600;
+    const issuedAt = new Date(Date.now() - 2 * day * 1000);
+    const { accessToken } = await issueToken(
+      { accountId: 1001, clientId: 'demo-client' },
+      { secret: SECRET, ttlSeconds: 3600 },
+      issuedAt,
+    );
+    const proof = { secret: SECRET, audience: 'demo-client', maxAgeSeconds: 30 * day };
+    expect(await earlierTokenAccount(accessToken, proof)).toBe(1001);
+    expect(await earlierTokenAccount(accessToken, { ...proof, maxAgeSeconds: day })).toBe(
+      undefined,
+    );
+    expect(await earlierTokenAccount(accessToken, { ...proof, audience: 'other' })).toBe(undefined);
+    expect(
+      await earlierTokenAccount(accessToken, { ...proof, secret: `${SECRET}-other` }),
+    ).toBe(undefined);
+    expect(await earlierTokenAccount('not-a-token', proof)).toBe(undefined);
+    expect(await earlierTokenAccount(null, proof)).toBe(undefined);
+  });
+});

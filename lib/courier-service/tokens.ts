@@ -76,6 +76,33 @@ export async function verifyToken(
   }
 }
 
+/**
+ * The account an earlier token of this service was issued for, when `token` is one: signed by
+ * this service for `audience`, issued within `maxAgeSeconds`, expired or not. Undefined for
+ * anything else. A token is proof that its holder logged the account in through that API client.
+ */
+export async function earlierTokenAccount(
+  token: string | null | undefined,
+  { secret, audience, maxAgeSeconds }: { secret: string; audience: string; maxAgeSeconds: number },
+): Promise<number | undefined> {
+  if (!token || token.length > 4096) return undefined;
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: ['HS256'],
+      issuer: TOKEN_ISSUER,
+      audience,
+      requiredClaims: ['sub', 'exp', 'iat'],
+      // Expired tokens prove the earlier login as well as live ones, within the proof's age.
+      clockTolerance: maxAgeSeconds,
+      maxTokenAge: maxAgeSeconds,
+    });
+    const accountId = Number(payload.sub);
+    return Number.isSafeInteger(accountId) ? accountId : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `expires_in` as the legacy courier wrote it: `DD/MM/YY HH:mm`, local time in `timeZone`. */
 export function formatExpiresIn(moment: Date, timeZone: string): string {
   return format(new TZDate(moment.getTime(), timeZone), 'dd/MM/yy HH:mm');

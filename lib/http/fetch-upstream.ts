@@ -47,6 +47,8 @@ export interface UpstreamRequest {
 
 export interface UpstreamAnswer {
   status: number;
+  /** The answer's headers, names in lower case. */
+  headers: Record<string, string | string[] | undefined>;
   text: string;
 }
 
@@ -70,6 +72,7 @@ export function fetchUpstream(url: URL, request: UpstreamRequest): Promise<Upstr
     const chunks: Buffer[] = [];
     let size = 0;
     let status: number | undefined;
+    let answerHeaders: UpstreamAnswer['headers'] = {};
     let controller: Dispatcher.DispatchController | undefined;
     let settled = false;
     const settle = (done: () => void) => {
@@ -92,8 +95,9 @@ export function fetchUpstream(url: URL, request: UpstreamRequest): Promise<Upstr
             controller = requestController;
             if (settled) requestController.abort(new Deadline());
           },
-          onResponseStart(_controller, statusCode) {
+          onResponseStart(_controller, statusCode, responseHeaders) {
             status = statusCode;
+            answerHeaders = responseHeaders;
           },
           onResponseData(responseController, chunk) {
             size += chunk.byteLength;
@@ -106,7 +110,11 @@ export function fetchUpstream(url: URL, request: UpstreamRequest): Promise<Upstr
           },
           onResponseEnd() {
             settle(() =>
-              resolve({ status: status ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+              resolve({
+                status: status ?? 0,
+                headers: answerHeaders,
+                text: Buffer.concat(chunks).toString('utf8'),
+              }),
             );
           },
           onResponseError(_controller, error) {

@@ -281,6 +281,14 @@ self.addEventListener('message', (event) => {
     case WORKER_MESSAGES.forgetScreen:
       event.waitUntil(forgetScreen().then(() => port?.postMessage(true)));
       break;
+    case WORKER_MESSAGES.forgetTiles:
+      event.waitUntil(
+        tiles.forgetAll().then(
+          () => port?.postMessage(true),
+          () => port?.postMessage(false),
+        ),
+      );
+      break;
   }
 });
 

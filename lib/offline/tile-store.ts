@@ -3,10 +3,11 @@
  * use) in IndexedDB, and the byte budget kept by dropping the least recently used. Runs in the
  * service worker only; the rules it applies are in tile-cache-rules.ts.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { tilesOverBudget, type TileKeeping } from './tile-cache-rules';
+import { TILE_CACHE } from './worker-messages';
 
-export const TILE_CACHE = 'dq-tiles';
+export { TILE_CACHE };
 
 /** A tile shown again within this long is not re-dated: one write per minute at most. */
 const USE_RESOLUTION_MS = 60_000;
@@ -54,6 +55,17 @@ export class TileStore {
     await (await this.db()).put('tiles', { ...kept, url });
     await (await caches.open(TILE_CACHE)).put(url, response);
     await this.trim();
+  }
+
+  /**
+   * Drops every kept tile: the Cache and the database, which is closed first (a page cannot
+   * delete it while this worker holds it open). The next tile kept opens a new one.
+   */
+  async forgetAll(): Promise<void> {
+    const open = this.database;
+    this.database = undefined;
+    if (open) (await open.catch(() => undefined))?.close();
+    await Promise.all([caches.delete(TILE_CACHE), deleteDB(TILE_CACHE)]);
   }
 
   /**

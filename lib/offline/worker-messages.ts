@@ -6,7 +6,15 @@ export const WORKER_MESSAGES = {
   forgetScreen: 'DQ_FORGET_SCREEN',
   /** Page → worker: keep these tiles the page showed before the worker looked after it. */
   cacheUrls: 'CACHE_URLS',
+  /**
+   * Page → worker, at sign-out: drop every kept map tile (the Cache and its IndexedDB records),
+   * which show where the dispatcher worked; replies true.
+   */
+  forgetTiles: 'DQ_FORGET_TILES',
 } as const;
+
+/** The worker's map tiles: the name of their Cache and of their IndexedDB database alike. */
+export const TILE_CACHE = 'dq-tiles';
 
 export interface ScreenStatus {
   /** The screen opens without a network on this device, for the session signed in now. */

@@ -8,8 +8,8 @@ function clock(start = 10_000_000) {
   return { now: () => now, advance: (ms: number) => (now += ms) };
 }
 
-async function fail(throttle: SignInThrottle, account: string, address: string) {
-  const attempt = await throttle.begin(account, address);
+async function fail(throttle: SignInThrottle, account: string, address: string, trusted = false) {
+  const attempt = await throttle.begin(account, address, { trusted });
   if (!attempt.allowed) return attempt;
   await attempt.settle('failed');
   return attempt;
@@ -43,27 +43,75 @@ describe('the sign-in throttle', () => {
     }
   });
 
-  it('past 10 failures per account, each guess waits a doubling delay — a trickle, never a lock', async () => {
+  it('past 10 failures per account, each source books its guess and waits a doubling delay — a trickle, never a lock', async () => {
     const time = clock();
     const throttle = SignInThrottle.inMemory(1024, SIGN_IN_POLICY, time.now);
     for (let i = 0; i < 10; i++) await fail(throttle, DISPATCHER, `192.0.2.${i}`);
     const early = await throttle.begin(DISPATCHER, '192.0.2.100');
     expect(early).toEqual({ allowed: false, rule: 'account', retryAfterSeconds: 2 });
-    // Refusals do not push the next allowed moment further.
+    // Coming back early is refused with what is left of the wait, and moves nothing.
     time.advance(1_000);
-    expect((await throttle.begin(DISPATCHER, '192.0.2.101')).allowed).toBe(false);
-    time.advance(1_000);
-    expect((await fail(throttle, DISPATCHER, '192.0.2.102')).allowed).toBe(true);
-    time.advance(3_999);
-    expect(await throttle.begin(DISPATCHER, '192.0.2.103')).toMatchObject({
+    expect(await throttle.begin(DISPATCHER, '192.0.2.100')).toMatchObject({
       allowed: false,
       retryAfterSeconds: 1,
     });
-    time.advance(1);
-    expect((await fail(throttle, DISPATCHER, '192.0.2.103')).allowed).toBe(true);
+    time.advance(1_000);
+    expect((await fail(throttle, DISPATCHER, '192.0.2.100')).allowed).toBe(true);
+    // The booking was used: the next guess from there books again, now 4 s out.
+    expect(await throttle.begin(DISPATCHER, '192.0.2.100')).toMatchObject({
+      allowed: false,
+      retryAfterSeconds: 4,
+    });
+    // A booking not used within its grace lapses.
+    time.advance(4_000 + SIGN_IN_POLICY.perAccount.graceSeconds * 1000);
+    expect(await throttle.begin(DISPATCHER, '192.0.2.100')).toMatchObject({ allowed: false });
     expect([1, 2, 3, 8, 9, 20].map((n) => accountDelaySeconds(SIGN_IN_POLICY, n))).toEqual([
       2, 4, 8, 256, 300, 300,
     ]);
+  });
+
+  it('a guesser rotating addresses gets no password checked, and a new device that waits as told gets in', async () => {
+    const time = clock();
+    const throttle = SignInThrottle.inMemory(4096, SIGN_IN_POLICY, time.now);
+    for (let i = 0; i < 10; i++) await fail(throttle, DISPATCHER, `192.0.2.${i}`);
+    let checked = 0;
+    let dispatcherIn = 0;
+    for (let second = 0; second < 60; second++) {
+      for (let k = 0; k < 8; k++) {
+        const guess = await throttle.begin(DISPATCHER, `10.${second}.${k}.1`);
+        if (guess.allowed) checked += 1;
+      }
+      if (second % 15 === 0) {
+        const device = `198.51.100.${second}`;
+        const first = await throttle.begin(DISPATCHER, device);
+        expect(first.allowed).toBe(false);
+        if (first.allowed) continue;
+        time.advance(first.retryAfterSeconds * 1000);
+        const booked = await throttle.begin(DISPATCHER, device);
+        if (booked.allowed) {
+          dispatcherIn += 1;
+          await booked.settle('succeeded');
+        }
+      }
+      time.advance(1_000);
+    }
+    expect(checked).toBe(0);
+    expect(dispatcherIn).toBe(4);
+  });
+
+  it('a trusted source skips the account and address rules, and meets its own pair limit', async () => {
+    const throttle = SignInThrottle.inMemory(1024);
+    for (let i = 0; i < 12; i++) await fail(throttle, DISPATCHER, `203.0.113.${i}`);
+    for (let i = 0; i < 5; i++) {
+      expect((await fail(throttle, DISPATCHER, 'device:abc', true)).allowed).toBe(true);
+    }
+    expect(await throttle.begin(DISPATCHER, 'device:abc', { trusted: true })).toMatchObject({
+      allowed: false,
+      rule: 'pair',
+    });
+    expect(
+      (await throttle.begin(DISPATCHER, 'device:def', { trusted: true })).allowed,
+    ).toBe(true);
   });
 
   it('an address where the account signed in before skips the account and address rules', async () => {

@@ -10,17 +10,23 @@ import { MemoryCounterStore, type CounterStore } from './counter-store';
  * - Per address, over every account: `perAddress` attempts in `windowSeconds`, then refused —
  *   someone trying many accounts.
  * - Per account, over every address: the first `perAccount.free` attempts in its window are free;
- *   after that each further attempt must come a growing delay after the one before (doubling from
- *   `firstDelaySeconds` up to `maxDelaySeconds`) — never a hard lock, and guesses spread over many
- *   addresses slow to a trickle.
+ *   past them, each source (an account and address pair) must book its attempt: its first try is
+ *   refused with a Retry-After of the account's delay (doubling with every further failure, from
+ *   `firstDelaySeconds` up to `maxDelaySeconds`), and the same source is let through once that
+ *   time has come, within `perAccount.graceSeconds`. A guesser who hammers, or rotates addresses,
+ *   never comes back to its booking and gets no password checked; a dispatcher on a new device
+ *   who waits as told gets in. Each further guess costs an address held for the whole delay.
  * - An address where the account signed in successfully lately (`knownPairSeconds`) is a known
- *   one: its attempts for that account skip the per-address and per-account rules and only meet
- *   the per-pair one. Someone guessing a dispatcher's password from elsewhere cannot lock the
- *   dispatcher out of their usual places.
+ *   one, and so is a `trusted` source (a device that signed the account in before, or a courier
+ *   token issued for it: proof of an earlier success): its attempts for that account skip the
+ *   per-address and per-account rules and only meet the per-pair one. Someone guessing a
+ *   dispatcher's password from elsewhere cannot lock the dispatcher out of their usual places.
  *
  * Attempts are counted when they begin (so a burst in parallel cannot slip past a count that has
  * not caught up yet) and given back when they succeed or when the password was never judged (the
- * courier was down). An address already refused touches no per-account count.
+ * courier was down). A refusal by the per-pair or per-account rule keeps its per-address count: a
+ * refused guess costs the guesser's address. An address already refused touches no per-account
+ * count.
  */
 export interface SignInPolicy {
   windowSeconds: number;
@@ -31,6 +37,8 @@ export interface SignInPolicy {
     windowSeconds: number;
     firstDelaySeconds: number;
     maxDelaySeconds: number;
+    /** How long a booked attempt stays open once its time has come. */
+    graceSeconds: number;
   };
   knownPairSeconds: number;
 }
@@ -39,7 +47,13 @@ export const SIGN_IN_POLICY: SignInPolicy = {
   windowSeconds: 15 * 60,
   perPair: 5,
   perAddress: 20,
-  perAccount: { free: 10, windowSeconds: 60 * 60, firstDelaySeconds: 2, maxDelaySeconds: 5 * 60 },
+  perAccount: {
+    free: 10,
+    windowSeconds: 60 * 60,
+    firstDelaySeconds: 2,
+    maxDelaySeconds: 5 * 60,
+    graceSeconds: 2 * 60,
+  },
   knownPairSeconds: 30 * 24 * 3600,
 };
 
@@ -97,11 +111,16 @@ export class SignInThrottle {
 
   /**
    * Whether an attempt for `account` from `address` may go ahead now. When it may, the caller
-   * must `settle` it with its outcome.
+   * must `settle` it with its outcome. A `trusted` source proved an earlier success for the
+   * account (a device cookie, an earlier courier token): `address` then names that proof.
    */
-  async begin(account: string, address: string): Promise<SignInAttempt> {
+  async begin(
+    account: string,
+    address: string,
+    { trusted = false }: { trusted?: boolean } = {},
+  ): Promise<SignInAttempt> {
     try {
-      return await this.tryBegin(account, address);
+      return await this.tryBegin(account, address, trusted);
     } catch {
       // A store that failed (a shared store that is down) lets attempts through rather than lock
       // every dispatcher out; the password is still checked.
@@ -109,22 +128,24 @@ export class SignInThrottle {
     }
   }
 
-  private async tryBegin(account: string, address: string): Promise<SignInAttempt> {
+  private async tryBegin(
+    account: string,
+    address: string,
+    trusted: boolean,
+  ): Promise<SignInAttempt> {
     const { stores, policy } = this;
     const windowMs = policy.windowSeconds * 1000;
     const pairKey = `${account}\n${address}`;
-    const knownPair = (await stores.knownPairs.get(pairKey)) !== undefined;
+    const knownPair = trusted || (await stores.knownPairs.get(pairKey)) !== undefined;
     const counted: Array<{ store: CounterStore; key: string }> = [];
-    const takeBack = async (restore?: { key: string; lastAt: number }) => {
+    const takeBack = async ({ keepAddress = false } = {}) => {
       for (const { store, key } of counted) {
-        await store.unhit(
-          key,
-          restore?.key === key && store === stores.accounts
-            ? { restoreLastAt: restore.lastAt }
-            : {},
-        );
+        if (!(keepAddress && store === stores.addresses)) await store.unhit(key);
       }
     };
+    /** The source's booked attempt, in the pairs' store (so every store implementation has it). */
+    const bookingKey = `booked\n${pairKey}`;
+    let booked = false;
 
     if (!knownPair) {
       const byAddress = await stores.addresses.hit(address, windowMs);
@@ -142,7 +163,7 @@ export class SignInThrottle {
     const byPair = await stores.pairs.hit(pairKey, windowMs);
     counted.push({ store: stores.pairs, key: pairKey });
     if (byPair.count > policy.perPair) {
-      await takeBack();
+      await takeBack({ keepAddress: true });
       return {
         allowed: false,
         rule: 'pair',
@@ -154,13 +175,21 @@ export class SignInThrottle {
       const byAccount = await stores.accounts.hit(account, policy.perAccount.windowSeconds * 1000);
       counted.push({ store: stores.accounts, key: account });
       const beyondFree = byAccount.count - policy.perAccount.free;
-      if (beyondFree > 0 && byAccount.previousAt > 0) {
-        const due = byAccount.previousAt + accountDelaySeconds(policy, beyondFree) * 1000;
-        if (this.now() < due) {
-          // A refused attempt neither counts nor moves the time the next one is measured from.
-          await takeBack({ key: account, lastAt: byAccount.previousAt });
+      if (beyondFree > 0) {
+        const graceMs = policy.perAccount.graceSeconds * 1000;
+        const booking = await stores.pairs.get(bookingKey);
+        let due = booking && booking.resetAt - graceMs;
+        if (due === undefined || this.now() < due) {
+          // Refused: counts against the guesser's address only, not the account's budget.
+          await takeBack({ keepAddress: true });
+          if (due === undefined) {
+            const waitMs = accountDelaySeconds(policy, beyondFree) * 1000;
+            await stores.pairs.hit(bookingKey, waitMs + graceMs);
+            due = this.now() + waitMs;
+          }
           return { allowed: false, rule: 'account', retryAfterSeconds: seconds(due - this.now()) };
         }
+        booked = true;
       }
     }
 
@@ -172,6 +201,8 @@ export class SignInThrottle {
         if (settled) return;
         settled = true;
         try {
+          // A booking is used up once the password was judged; unjudged, it still holds.
+          if (booked && outcome !== 'unjudged') await stores.pairs.delete(bookingKey);
           if (outcome === 'failed') return;
           await takeBack();
           if (outcome === 'succeeded') {

@@ -220,11 +220,37 @@ describe('renewing the token', () => {
     expect(error.code).toBe('session_expired');
   });
 
-  it('passes on a courier that is down, and the session goes on', async () => {
+  it('refused while the token is still accepted: the session keeps quoting with it, and asks again only after a back-off', async () => {
+    courier.scriptLogin({ code: -165, message: 'Demasiados intentos' });
+    const { log, lines } = recordingLog();
+    const session = sessionWith(token('due-but-valid', 10, Date.now() - 1), { log });
+    const logins = courier.loginAttempts;
+    const { call, used } = courierCall();
+    expect(await session.withCourierToken(call)).toBe('quoted with due-but-valid');
+    expect(await session.withCourierToken(call)).toBe('quoted with due-but-valid');
+    expect(used).toEqual(['due-but-valid', 'due-but-valid']);
+    expect(courier.loginAttempts).toBe(logins + 1);
+    expect(lines.find((line) => line.renewal === 'refused')).toMatchObject({
+      outcome: 'rate_limited',
+      refusals: 1,
+    });
+  });
+
+  it('refused once the token has expired: the quote is answered courier_unavailable with a Retry-After, and the session goes on', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
     courier.scriptLogin({ status: 503 });
-    const session = sessionWith(token('due', 10, Date.now() - 1));
+    const expired = { ...token('expired', 10, Date.now() - 120_000), expiresAt: Date.now() - 1 };
+    const session = sessionWith(expired);
+    const logins = courier.loginAttempts;
     const error = await failureOf(session.withCourierToken(courierCall().call));
     expect(error.code).toBe('courier_unavailable');
+    expect(error.details.retryAfterSeconds).toBe(sessions.RENEWAL_BACK_OFF_MS / 1000);
+    // Within the back-off the courier is not asked again.
+    expect((await failureOf(session.withCourierToken(courierCall().call))).code).toBe(
+      'courier_unavailable',
+    );
+    expect(courier.loginAttempts).toBe(logins + 1);
+    vi.setSystemTime(Date.now() + sessions.RENEWAL_BACK_OFF_MS);
     await expect(session.withCourierToken(courierCall().call)).resolves.toMatch(/^quoted with /);
   });
 

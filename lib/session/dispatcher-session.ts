@@ -1,7 +1,9 @@
 import 'server-only';
+import { LRUCache } from 'lru-cache';
 import { courierLogin, CourierTokenRejected, type CourierToken } from '@/lib/courier-client';
 import { ApiError } from '@/lib/http/api-error';
 import type { log as rootLog } from '@/lib/log';
+import { processSingleton } from '@/lib/process-singleton';
 import { sessionEndsAt, type SealedSession } from './sealed-session';
 import { sessionTokens } from './token-cache';
 
@@ -36,6 +38,32 @@ interface TokenInHand {
 
 export const sessionExpired = () =>
   new ApiError('session_expired', 'Your session has ended. Please sign in again.');
+
+/**
+ * A renewal the courier refused (too many attempts, unavailable, garbled): the session is not
+ * ended for it. It keeps the token it holds while that is still accepted, and asks the courier
+ * again after a back-off that doubles from RENEWAL_BACK_OFF_MS up to RENEWAL_BACK_OFF_MAX_MS
+ * (or what the courier asked for, when longer), per session on this instance.
+ */
+export const RENEWAL_BACK_OFF_MS = 5_000;
+export const RENEWAL_BACK_OFF_MAX_MS = 5 * 60_000;
+const renewalBackOffs = () =>
+  processSingleton(
+    'session:renewal-back-offs',
+    () =>
+      new LRUCache<string, { until: number; refusals: number }>({
+        max: 50_000,
+        ttl: RENEWAL_BACK_OFF_MAX_MS * 2,
+      }),
+  );
+
+/** What a quote is answered while the courier will not renew an expired token: try again soon. */
+const renewalRefused = (retryAfterMs: number) =>
+  new ApiError(
+    'courier_unavailable',
+    'The courier is not renewing this session’s access right now. Try again in a moment.',
+    { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) },
+  );
 
 /** A session read from its sealed cookie; remembers whether the cookie needs rewriting. */
 export class CookieSession implements DispatcherSession {
@@ -111,8 +139,55 @@ export class CookieSession implements DispatcherSession {
     if (newest === cookieToken && kept?.issuedAt !== cookieToken.issuedAt) {
       await sessionTokens().remember(this.id, cookieToken);
     }
-    const token = Date.now() < newest.renewAt ? newest : await this.login(newest.issuedAt);
+    const token = Date.now() < newest.renewAt ? newest : await this.renewOrKeep(newest);
     return { token: this.adopt(token), issuedForRetry: false, afterRejection: false };
+  }
+
+  /**
+   * A renewal of the due token `due`; when the courier refuses it (anything but a wrong password),
+   * `due` itself while the courier still accepts it. Once `due` has expired, the refusal stands
+   * (renewWithBackOff): the session stays, and a later request renews.
+   */
+  private async renewOrKeep(due: CourierToken): Promise<CourierToken> {
+    try {
+      return await this.renewWithBackOff(due.issuedAt);
+    } catch (error) {
+      const refused = error instanceof ApiError && error.code !== 'session_expired';
+      if (!refused || Date.now() >= due.expiresAt) throw error;
+      this.log.info('courier token not renewed: the session keeps its token while it is accepted');
+      return due;
+    }
+  }
+
+  /**
+   * A login for a token issued after `after`, unless the courier refused the session's last
+   * renewal less than a back-off ago. A refusal (anything but a wrong password) is answered
+   * courier_unavailable with the back-off as Retry-After, never by ending the session: the
+   * back-off doubles from RENEWAL_BACK_OFF_MS to RENEWAL_BACK_OFF_MAX_MS, or is what the courier
+   * asked for when longer.
+   */
+  private async renewWithBackOff(after: number): Promise<CourierToken> {
+    const backOffs = renewalBackOffs();
+    const held = backOffs.get(this.id);
+    if (held && Date.now() < held.until) throw renewalRefused(held.until - Date.now());
+    try {
+      const renewed = await this.login(after);
+      backOffs.delete(this.id);
+      return renewed;
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code === 'session_expired') throw error;
+      const refusals = (held?.refusals ?? 0) + 1;
+      const waitMs = Math.max(
+        Math.min(RENEWAL_BACK_OFF_MS * 2 ** (refusals - 1), RENEWAL_BACK_OFF_MAX_MS),
+        (error.details.retryAfterSeconds ?? 0) * 1000,
+      );
+      backOffs.set(this.id, { until: Date.now() + waitMs, refusals });
+      this.log.warn(
+        { renewal: 'refused', outcome: error.code, refusals, retryInMs: waitMs },
+        'courier refused the token renewal: the session tries again after a back-off',
+      );
+      throw renewalRefused(waitMs);
+    }
   }
 
   /**
@@ -132,7 +207,7 @@ export class CookieSession implements DispatcherSession {
       Date.now() < kept.renewAt;
     if (usable) return { token: this.adopt(kept), issuedForRetry: false, afterRejection: true };
     return {
-      token: this.adopt(await this.login(rejected.token.issuedAt)),
+      token: this.adopt(await this.renewWithBackOff(rejected.token.issuedAt)),
       issuedForRetry: true,
       afterRejection: true,
     };
@@ -145,11 +220,13 @@ export class CookieSession implements DispatcherSession {
   private login(after: number): Promise<CourierToken> {
     if (Date.now() >= this.endsAt) return Promise.reject(sessionExpired());
     return sessionTokens().renewOnce(this.id, after, () =>
-      // Renewals are the server's own: no sign-in limit of this app applies to them, and the
-      // courier is told the address the dispatcher signed in from, which it has seen succeed.
+      // Renewals are the server's own: no sign-in limit of this app applies to them; the courier
+      // is told the address the dispatcher signed in from, and shown the session's token.
       courierLogin(this.sealed.login, {
         log: this.log,
         clientAddress: this.sealed.address ?? this.requestAddress,
+        // The session's own token (expired or not) proves its earlier success to the courier.
+        earlierToken: this.sealed.token.value,
       })
         .then((login) => {
           this.log.info('courier token renewed');

@@ -94,15 +94,15 @@ export async function endSession(sealed: SealedSession): Promise<void> {
 }
 
 /**
- * Signs out every session of the dispatcher's courier account started until now, on every device
- * (dispatchers who share one courier account share this too). Sessions started afterwards work.
+ * Signs out every session of the dispatcher's courier account started until `upTo` (now by
+ * default), on every device (dispatchers who share one courier account share this too). Sessions
+ * started afterwards work.
  */
-export async function endEverySession(email: string): Promise<void> {
-  const now = Date.now();
+export async function endEverySession(email: string, upTo: number = Date.now()): Promise<void> {
   await revocations().revokeAccount(
     accountKey(email, env.session.secret),
-    now,
-    now + sessionMaxAgeMs() + 60_000,
+    upTo,
+    upTo + sessionMaxAgeMs() + 60_000,
   );
 }
 
@@ -169,21 +169,30 @@ async function validSessionOf(request: Request): Promise<SealedSession | undefin
 /**
  * Right after signing out on a device, the sign-in page offers to sign out everywhere. The
  * session's cookie is gone by then, so the sign-out leaves a short-lived sealed note in its place:
- * "this browser signed this account out at this moment". It allows that one thing, for
- * SIGN_OUT_NOTE_SECONDS, and nothing else.
+ * "this browser signed this account's session `sid` out at this moment". It allows that one thing,
+ * for SIGN_OUT_NOTE_SECONDS, and nothing else: the sessions it ends are those started no later
+ * than the sign-out it records, so a note replayed later (by the next person on a shared tablet,
+ * say) never ends a session started after it.
  */
 const SIGN_OUT_NOTE = 'dq_signed_out';
 export const SIGN_OUT_NOTE_SECONDS = 10 * 60;
-const signOutNoteSchema = z.object({ v: z.literal(1), email: z.string(), at: z.number() });
+const signOutNoteSchema = z.object({
+  v: z.literal(2),
+  email: z.string(),
+  sid: z.string(),
+  at: z.number(),
+});
+export type SignOutNote = z.output<typeof signOutNoteSchema>;
 
 const noteName = (secure: boolean) => (secure ? `__Host-${SIGN_OUT_NOTE}` : SIGN_OUT_NOTE);
 const noteAttributes = (secure: boolean, maxAge: number) =>
   `Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 
-async function signOutNoteCookie(request: Request, email: string): Promise<string> {
+async function signOutNoteCookie(request: Request, ended: SealedSession): Promise<string> {
   const secure = isSecureRequest(request);
+  const note: SignOutNote = { v: 2, email: ended.login.email, sid: ended.sid, at: Date.now() };
   const sealed = await sealData(
-    { v: 1, email, at: Date.now() },
+    note,
     { password: env.session.secret, ttl: SIGN_OUT_NOTE_SECONDS },
   );
   return `${noteName(secure)}=${sealed}; ${noteAttributes(secure, SIGN_OUT_NOTE_SECONDS)}`;
@@ -199,6 +208,11 @@ export async function signOutNoteAccount(
   headers: Headers,
   secure: boolean,
 ): Promise<string | undefined> {
+  return (await signOutNoteOf(headers, secure))?.email;
+}
+
+/** A fresh, genuine sign-out note in these headers. */
+async function signOutNoteOf(headers: Headers, secure: boolean): Promise<SignOutNote | undefined> {
   const values = cookieValues(headers.get('cookie'), noteName(secure));
   if (values.length !== 1 || !values[0]) return undefined;
   try {
@@ -208,7 +222,7 @@ export async function signOutNoteAccount(
     });
     const note = signOutNoteSchema.safeParse(data);
     if (!note.success || Date.now() - note.data.at > SIGN_OUT_NOTE_SECONDS * 1000) return undefined;
-    return note.data.email;
+    return note.data;
   } catch {
     return undefined;
   }
@@ -224,22 +238,23 @@ export async function signOut(request: Request): Promise<string[]> {
   const cleared = clearedSessionCookieHeaders({ secure: isSecureRequest(request) });
   if (!sealed) return cleared;
   await endSession(sealed);
-  return [...cleared, await signOutNoteCookie(request, sealed.login.email)];
+  return [...cleared, await signOutNoteCookie(request, sealed)];
 }
 
 /**
- * Signs out every session of the account of the request's session, or of its sign-out note;
- * unauthenticated without either. Returns the Set-Cookie headers that clear both.
+ * Signs out every session of the account of the request's session (those started until now), or
+ * of its sign-out note (those started until the sign-out the note records); unauthenticated
+ * without either. Returns the Set-Cookie headers that clear both.
  */
 export async function signOutEverywhere(
   request: Request,
   log: RequestContext['log'],
 ): Promise<string[]> {
   const sealed = await validSessionOf(request);
-  const email =
-    sealed?.login.email ?? (await signOutNoteAccount(request.headers, isSecureRequest(request)));
+  const note = sealed ? undefined : await signOutNoteOf(request.headers, isSecureRequest(request));
+  const email = sealed?.login.email ?? note?.email;
   if (!email) throw unauthenticated();
-  await endEverySession(email);
+  await endEverySession(email, note?.at ?? Date.now());
   if (sealed) await sessionTokens().forget(sealed.sid);
   log.info({ signOut: 'everywhere', account: email.trim().toLowerCase() }, 'signed out everywhere');
   return [

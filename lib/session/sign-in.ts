@@ -8,6 +8,7 @@ import { ConcurrencyGate, GateFull } from '@/lib/rate-limit/concurrency-gate';
 import { pauseBeforeRefusing } from '@/lib/rate-limit/refusal-pause';
 import { sharedSignInThrottle } from '@/lib/rate-limit/shared-limits';
 import type { AttemptOutcome, SignInThrottle } from '@/lib/rate-limit/sign-in-throttle';
+import type { KnownDevice } from './device-cookie';
 import type { SealedSession } from './sealed-session';
 import type { SignInInput } from './sign-in-schema';
 import { rememberToken } from './token-cache';
@@ -50,17 +51,30 @@ const tooManyAttempts = (retryAfterSeconds: number) =>
 /**
  * Signs a dispatcher in through the courier (once: never retried) and returns the new session to
  * seal in the cookie. Attempts are held back by the sign-in throttle; the courier is told the
- * dispatcher's address, and so is every later token renewal of the session.
+ * dispatcher's address, and so is every later token renewal of the session. From a `device` where
+ * the account signed in before (device-cookie.ts), failures count against that device alone, and
+ * the courier is shown the device's last token as proof of that success.
  */
 export async function signIn(
   { email, password }: SignInInput,
-  { address, log }: { address: string; log: Logger },
+  { address, log, device }: { address: string; log: Logger; device?: KnownDevice },
 ): Promise<SealedSession> {
   const account = email.trim().toLowerCase();
-  const attempt = await signInThrottle().begin(account, address);
+  const attempt = await signInThrottle().begin(
+    account,
+    device ? `device:${device.id}` : address,
+    { trusted: device !== undefined },
+  );
   if (!attempt.allowed) {
     log.info(
-      { signIn: 'refused', outcome: 'rate_limited', rule: attempt.rule, account, address },
+      {
+        signIn: 'refused',
+        outcome: 'rate_limited',
+        rule: attempt.rule,
+        account,
+        address,
+        knownDevice: device !== undefined,
+      },
       'sign-in refused',
     );
     await pauseBeforeRefusing();
@@ -70,7 +84,11 @@ export async function signIn(
   let login;
   try {
     login = await signInsInFlight().run(
-      () => courierLogin({ email, password }, { log, clientAddress: address }),
+      () =>
+        courierLogin(
+          { email, password },
+          { log, clientAddress: address, earlierToken: device?.token },
+        ),
       { priority: attempt.knownPair },
     );
   } catch (error) {

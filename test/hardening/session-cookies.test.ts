@@ -246,8 +246,13 @@ describe('the cookie’s attributes', () => {
   it('its companion for the offline screen lives as long, names the session without its id, and signs no one in', async () => {
     const browser = newBrowser();
     const answer = await browser.signIn();
-    const [session, companion, ...others] = answer.headers.getSetCookie();
+    const [session, companion, device, ...others] = answer.headers.getSetCookie();
     expect(others).toEqual([]);
+    // The device cookie: sealed, for 30 days, readable by no page, sent by no other site.
+    expect(device).toMatch(
+      /^dq_device_[\w-]{16}=Fe26\.2\*[^;]+; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Strict$/,
+    );
+    for (const token of legacy.issuedTokens) expect(device).not.toContain(token);
     const maxAge = /Max-Age=(\d+)/.exec(session!)![1];
     expect(companion).toMatch(
       new RegExp(`^dq_shell=[\\w-]{22}; Path=/; Max-Age=${maxAge}; SameSite=Strict$`),
@@ -315,6 +320,29 @@ describe('signing out everywhere', () => {
     expect(answer.status).toBe(204);
     expect(desk.otherCookies.has('dq_signed_out')).toBe(false);
     await expectCookieSignsNobodyIn(lostCookie);
+  });
+
+  it('a note replayed later ends only the sessions started before its sign-out: a later session keeps working', async () => {
+    const sharedTablet = newBrowser();
+    await sharedTablet.signIn();
+    expect((await sharedTablet.request('DELETE', '/api/session')).status).toBe(204);
+    const note = sharedTablet.otherCookies.get('dq_signed_out')!;
+    expect(note).toBeTruthy();
+    // The dispatcher signs in again, here and at the desk, after that sign-out.
+    const desk = newBrowser();
+    await desk.signIn();
+    const again = newBrowser();
+    await again.signIn();
+    // The next person on the tablet replays the note.
+    const replay = newBrowser();
+    replay.otherCookies.set('dq_signed_out', note);
+    expect((await everywhere(replay)).status).toBe(204);
+    expect((await everywhere(replay)).status).toBe(401);
+    const copied = newBrowser();
+    copied.otherCookies.set('dq_signed_out', note);
+    expect((await everywhere(copied)).status).toBe(204);
+    expect((await desk.quote()).status).toBe(200);
+    expect((await again.quote()).status).toBe(200);
   });
 
   it('from another site it is refused, and the sessions carry on', async () => {

@@ -7,6 +7,7 @@ import {
   signOut,
   withCookies,
 } from '@/lib/session/session-route';
+import { deviceCookieFor, knownDevice } from '@/lib/session/device-cookie';
 import { signIn } from '@/lib/session/sign-in';
 import { signInSchema } from '@/lib/session/sign-in-schema';
 
@@ -14,13 +15,20 @@ export const dynamic = 'force-dynamic';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
-/** Sign in: the courier checks the password; the session goes into a sealed httpOnly cookie. */
+/**
+ * Sign in: the courier checks the password; the session goes into a sealed httpOnly cookie, and
+ * the device is marked as one where the account signed in (lib/session/device-cookie.ts).
+ */
 export const POST = apiRoute(async (request, { log, address }) => {
   const input = await readLocalizedJson(request, signInSchema, { maxBytes: 4 * 1024 });
-  const session = await signIn(input, { address, log });
+  const device = await knownDevice(request, input.email);
+  const session = await signIn(input, { address, log, device });
   await endSessionOf(request);
   const response = Response.json({ user: session.user }, { headers: NO_STORE });
-  return withCookies(response, await sessionCookiesFor(request, session));
+  return withCookies(response, [
+    ...(await sessionCookiesFor(request, session)),
+    await deviceCookieFor(request, { email: input.email, token: session.token.value, device }),
+  ]);
 });
 
 /** Who is signed in. */

@@ -1,4 +1,4 @@
-import { loginRequestSchema } from '@/lib/courier-api/wire';
+import { EARLIER_TOKEN_HEADER, loginRequestSchema } from '@/lib/courier-api/wire';
 import { courierRoute } from '@/lib/courier-service/courier-route';
 import { courierJson } from '@/lib/courier-service/errors';
 import { authenticateApiClient, logIn } from '@/lib/courier-service/service';
@@ -8,5 +8,6 @@ export const POST = courierRoute(async (request, { readBody, clientAddress, endU
     clientAddress,
   });
   const { data } = await readBody(loginRequestSchema);
-  return courierJson(await logIn(client, data.systemRequest, { endUserAddress }));
+  const earlierToken = request.headers.get(EARLIER_TOKEN_HEADER);
+  return courierJson(await logIn(client, data.systemRequest, { endUserAddress, earlierToken }));
 });

@@ -1,0 +1,90 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppServer, type AppServer } from '../support/app-server';
+import { Browser, DISPATCHER, TEST_SESSION_SECRET } from '../contract/app-fixtures';
+
+/**
+ * An open session stays open through any stranger's failures (docs/security.md): over real HTTP
+ * against the app and its built-in courier, courier tokens living a few seconds so that every
+ * session renews its token twice within the test. Each actor connects from a loopback address of
+ * its own; nobody sends X-Forwarded-For (TRUST_PROXY=0).
+ */
+
+const TOKEN_TTL_SECONDS = 4;
+let app: AppServer;
+const logLines: string[] = [];
+let addresses = 0;
+/** A device of its own: 127.0.20.1, 127.0.20.2, … */
+const newAddress = () => `127.0.${20 + Math.floor(++addresses / 250)}.${1 + (addresses % 250)}`;
+const browserAt = (address: string) => new Browser(app.origin, {}, address);
+const renewals = () => logLines.filter((line) => line.includes('"msg":"courier token renewed"'));
+
+beforeAll(async () => {
+  app = await startAppServer({
+    COURIER_BASE_URL: '{origin}/courier',
+    COURIER_SERVICE: 'on',
+    COURIER_CLIENT_ID: 'demo-client',
+    COURIER_CLIENT_SECRET: 'demo-secret',
+    COURIER_JWT_SECRET: 'hardening-open-session-signing-key-0123456789',
+    COURIER_TOKEN_TTL: `${TOKEN_TTL_SECONDS}s`,
+    COURIER_ACCOUNTS_FILE: undefined,
+    COURIER_CLIENTS: undefined,
+    COURIER_PRICING_TIME: '2026-11-20T12:00:00-06:00',
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    TRUST_PROXY: '0',
+    LOG_LEVEL: 'info',
+  });
+  const { redirectLogs } = await import('@/lib/log');
+  redirectLogs({ write: (line) => logLines.push(line) });
+});
+afterAll(() => app.close());
+
+/** Quotes until the session has renewed its courier token `times` times; every quote must be 200. */
+async function quotesThroughRenewals(session: Browser, times: number) {
+  const before = renewals().length;
+  const statuses: number[] = [];
+  for (let round = 0; round < times; round++) {
+    await sleep(TOKEN_TTL_SECONDS * 1000);
+    statuses.push((await session.quote()).status);
+  }
+  expect(statuses).toEqual(Array(times).fill(200));
+  expect(renewals().length - before).toBeGreaterThanOrEqual(times);
+}
+
+describe('five wrong passwords for an open session’s account', () => {
+  it(
+    'from five other addresses: the session quotes through two token renewals',
+    { timeout: 60_000 },
+    async () => {
+      const home = newAddress();
+      const session = browserAt(home);
+      expect((await session.signIn()).status).toBe(200);
+      for (let i = 0; i < 5; i++) {
+        const guess = await browserAt(newAddress()).signIn({ ...DISPATCHER, password: `g${i}` });
+        expect(guess.status).toBe(401);
+      }
+      await quotesThroughRenewals(session, 2);
+    },
+  );
+
+  it(
+    'from the dispatcher’s own address (a shared office network): the session quotes through two token renewals, and the dispatcher signs in again from their device',
+    { timeout: 60_000 },
+    async () => {
+      const home = newAddress();
+      const session = browserAt(home);
+      expect((await session.signIn()).status).toBe(200);
+      for (let i = 0; i < 5; i++) {
+        const guess = await browserAt(home).signIn({ ...DISPATCHER, password: `g${i}` });
+        expect(guess.status).toBe(401);
+      }
+      // The guesser's next try from there is refused…
+      expect((await browserAt(home).signIn({ ...DISPATCHER, password: 'g5' })).status).toBe(429);
+      // …and the open session renews with proof of its own earlier success.
+      await quotesThroughRenewals(session, 2);
+      // The dispatcher signs in again from their device (its device cookie), at once.
+      expect((await session.signIn()).status).toBe(200);
+      expect((await session.quote()).status).toBe(200);
+    },
+  );
+});
