@@ -9,10 +9,10 @@ import {
   type RouteAnswer,
   type RouteFallback,
   type TripRoute,
-} from '@/lib/api/route';
+} from '@/lib/api/road-route';
 
 /**
- * The road route through the pins, in order, from GET /api/route. The map asks for it (this code
+ * The road route through the pins, in order, from GET /api/road-route. The map asks for it (this code
  * loads with the map's deferred chunk, not with the screen) and hands what it draws up to the
  * result, which compares its km with the courier's. The pins change only when one settles (a drag
  * ends, a tap, a search, typed coordinates), never while a pin is dragged, so that is when a route
@@ -38,7 +38,7 @@ export function useTripRoute(points: readonly LatLng[], roadRoutes: boolean): Ro
   const { data, isError } = useQuery({
     queryKey: ['route', query],
     queryFn: ({ signal }) =>
-      requestJson<RouteAnswer>(`/api/route?${query}`, { signal, timeoutMs: 15_000 }),
+      requestJson<RouteAnswer>(`/api/road-route?${query}`, { signal, timeoutMs: 15_000 }),
     enabled,
     // Roads do not move while a dispatcher works on a trip; a route that fell back is asked again.
     staleTime: (result) => (result.state.data?.route.fallback ? 0 : 30 * 60_000),

@@ -1,4 +1,4 @@
-import type { RouteFallback } from '@/lib/api/route';
+import type { RouteFallback } from '@/lib/api/road-route';
 
 export type RouterProvider = 'osrm' | 'valhalla';
 

@@ -4,11 +4,11 @@ import { ApiError } from '@/lib/http/api-error';
 import { fieldErrors } from '@/lib/http/read-json';
 import { processSingleton } from '@/lib/process-singleton';
 import type { AttemptLimiter } from '@/lib/rate-limit/attempt-limiter';
-import { MAX_ROUTE_STOPS, ROUTE_STOP_PARAM } from '@/lib/api/route';
+import { MAX_ROUTE_STOPS, ROUTE_STOP_PARAM } from '@/lib/api/road-route';
 import type { RoutePoint } from './types';
 
 /**
- * GET /api/route's query: the stops in order as `at=lat,lng` (2 to 10 of them), and the
+ * GET /api/road-route's query: the stops in order as `at=lat,lng` (2 to 10 of them), and the
  * per-session allowance of routes.
  */
 

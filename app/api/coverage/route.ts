@@ -1,9 +1,9 @@
-import { apiRoute } from '@/lib/http/api-route';
+import { apiHandler } from '@/lib/http/api-handler';
 import { coverageForMap } from '@/lib/quoting/coverage-for-map';
 
 export const dynamic = 'force-dynamic';
 
 /** The coverage zones to draw on the map (none when the courier does not publish them). */
-export const GET = apiRoute(async () =>
+export const GET = apiHandler(async () =>
   Response.json(await coverageForMap(), { headers: { 'cache-control': 'private, max-age=300' } }),
 );

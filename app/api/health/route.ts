@@ -1,6 +1,6 @@
 import { courierReachability } from '@/lib/courier-client';
 import { env } from '@/lib/env';
-import { apiRoute } from '@/lib/http/api-route';
+import { apiHandler } from '@/lib/http/api-handler';
 import { sharedStoreHealth } from '@/lib/shared-state';
 
 export const dynamic = 'force-dynamic';
@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
  * with several instances: `degraded` while each instance keeps to its own memory). Names neither
  * the courier's URL nor Redis's.
  */
-export const GET = apiRoute(async () => {
+export const GET = apiHandler(async () => {
   const [courier, store] = await Promise.all([courierReachability(), sharedStoreHealth()]);
   return Response.json(
     { status: 'ok', courier: { builtin: env.courier.isBuiltin, ...courier }, store },

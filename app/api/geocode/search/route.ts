@@ -7,7 +7,7 @@ import {
 } from '@/lib/geocoding/geocode-route';
 import { geocoder } from '@/lib/geocoding/geocoder';
 import { searchAddresses } from '@/lib/geocoding/search-addresses';
-import { sessionRoute } from '@/lib/session/session-route';
+import { sessionHandler } from '@/lib/session/session-handler';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,7 +15,7 @@ export const dynamic = 'force-dynamic';
  * What the dispatcher's text finds, best first, nearest the map's centre when given:
  * `{ results, typed }` (a SearchAnswer, lib/api/geocode.ts).
  */
-export const GET = sessionRoute(async (request, session) => {
+export const GET = sessionHandler(async (request, session) => {
   await spendLookup(session.id);
   const { q, lat, lng } = readQuery(request, searchQuerySchema);
   const near = lat !== undefined && lng !== undefined ? { lat, lng } : undefined;

@@ -1,5 +1,5 @@
-import { apiRoute } from '@/lib/http/api-route';
-import { signOutEverywhere } from '@/lib/session/session-route';
+import { apiHandler } from '@/lib/http/api-handler';
+import { signOutEverywhere } from '@/lib/session/session-handler';
 
 export const dynamic = 'force-dynamic';
 
@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
  * Sign out everywhere: every session of the dispatcher's account ends, on every device. Allowed
  * to a signed-in dispatcher, or to the browser that signed out of that account minutes ago.
  */
-export const POST = apiRoute(async (request, { log }) => {
+export const POST = apiHandler(async (request, { log }) => {
   const response = new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
   for (const cookie of await signOutEverywhere(request, log)) {
     response.headers.append('set-cookie', cookie);

@@ -1,9 +1,9 @@
 import { loginRequestSchema } from '@/lib/courier-api/wire';
-import { courierRoute } from '@/lib/courier-service/courier-route';
+import { courierHandler } from '@/lib/courier-service/courier-handler';
 import { courierJson } from '@/lib/courier-service/errors';
 import { authenticateApiClient, logIn } from '@/lib/courier-service/service';
 
-export const POST = courierRoute(async (request, { readBody, endUserAddress }) => {
+export const POST = courierHandler(async (request, { readBody, endUserAddress }) => {
   const client = authenticateApiClient(request.headers.get('authorization'));
   const { data } = await readBody(loginRequestSchema);
   return courierJson(await logIn(client, data.systemRequest, { endUserAddress }));

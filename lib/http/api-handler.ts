@@ -50,7 +50,7 @@ export function hostIsAddressOrLocal(host: string): boolean {
  * state-changing methods (a cross-site form or script gets 403), and every failure turned into the
  * JSON error envelope — nothing throws past it, no stack trace leaves the server.
  */
-export function apiRoute(handler: Handler): (request: Request) => Promise<Response> {
+export function apiHandler(handler: Handler): (request: Request) => Promise<Response> {
   return async (request) => {
     const requestId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID();
     const address = clientAddressOf(request, env.trustProxy);

@@ -1,7 +1,7 @@
 // Not server-only: the screen draws the route; plain types and the query's names, no router's wire.
 
 /**
- * What GET /api/route answers, as the server sends it and the screen reads it: the routers' own
+ * What GET /api/road-route answers, as the server sends it and the screen reads it: the routers' own
  * wire formats stay on the server (lib/routing/osrm.ts, valhalla.ts).
  */
 

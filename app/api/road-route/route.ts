@@ -1,7 +1,7 @@
-import type { RouteAnswer } from '@/lib/api/route';
+import type { RouteAnswer } from '@/lib/api/road-route';
 import { readRouteQuery, spendRoute } from '@/lib/routing/route-query';
 import { tripRouter } from '@/lib/routing/router';
-import { sessionRoute } from '@/lib/session/session-route';
+import { sessionHandler } from '@/lib/session/session-handler';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
  * The route through the stops in order (`?at=lat,lng&at=…`): along the roads when a router is
  * configured and answers, else straight segments, saying why (a RouteAnswer).
  */
-export const GET = sessionRoute(async (request, session, { log }) => {
+export const GET = sessionHandler(async (request, session, { log }) => {
   await spendRoute(session.id);
   const stops = readRouteQuery(request);
   const answer: RouteAnswer = { route: await tripRouter().route(stops, { log }) };
