@@ -1,3 +1,4 @@
+import { MAX_DROPOFFS } from '@/lib/courier-api/limits';
 import { fold } from '@/lib/geocoding/fold';
 import type { Quote } from '@/lib/api/quote';
 import type { PointProvenance } from './address-provenance';
@@ -49,8 +50,8 @@ export interface RecentQuote {
 }
 
 export const MAX_RECENT_QUOTES = 20;
-/** The courier takes 2 to 10 addresses: one pickup and up to nine drop-offs. */
-export const MAX_DROPOFFS = 9;
+/** Declared with the courier's other limits (lib/courier-api/limits.ts). */
+export { MAX_DROPOFFS };
 const PREFIX = 'dispatch-quote:v1';
 
 export const emptyPoint = (): PointDraft => ({
