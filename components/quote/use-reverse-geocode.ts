@@ -1,8 +1,8 @@
 'use client';
 
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { requestJson } from '@/components/ui/request-json';
-import type { AddressField, FoundAddress, ReverseAnswer } from '@/lib/api/geocode';
+import { callApi } from '@/components/ui/api-client';
+import type { AddressField, FoundAddress } from '@/lib/api/geocode';
 import type { LatLng } from './quote-draft';
 
 /** Where a stop's lookup stands; `filled` names the fields the answer filled in. */
@@ -34,9 +34,10 @@ export function useReverseGeocode(
     const controller = new AbortController();
     controllers.current.set(key, controller);
     set(key, { state: 'loading' });
-    const params = new URLSearchParams({ lat: at.lat.toFixed(7), lng: at.lng.toFixed(7) });
+    const query = { lat: at.lat.toFixed(7), lng: at.lng.toFixed(7) };
     try {
-      const { address } = await requestJson<ReverseAnswer>(`/api/geocode/reverse?${params}`, {
+      const { address } = await callApi('geocodeReverse', {
+        query,
         signal: controller.signal,
         timeoutMs: 10_000,
       });

@@ -1,12 +1,17 @@
-// Not server-only: the screen draws the route; plain types and the query's names, no router's wire.
+// Not server-only: nothing of any router's wire (lib/routing keeps those); the screen imports its types only.
+import { z } from 'zod';
+import { MAX_ADDRESSES } from '@/lib/courier-api/limits';
+import { defineContract } from './contract';
+import { ENDPOINTS } from './endpoints';
 
 /**
- * What GET /api/road-route answers, as the server sends it and the screen reads it: the routers' own
- * wire formats stay on the server (lib/routing/osrm.ts, valhalla.ts).
+ * GET /api/road-route?at=lat,lng&at=…: the road route through a trip's stops in order, along the
+ * roads when a router is configured and answers, else straight segments, saying why.
  */
 
 /** Who drew the route: a road router, or straight segments between the stops. */
-export type RouteSource = 'osrm' | 'valhalla' | 'straight';
+export const routeSourceSchema = z.enum(['osrm', 'valhalla', 'straight']);
+export type RouteSource = z.infer<typeof routeSourceSchema>;
 
 /**
  * Why a configured router gave no road route, so the straight segments stand in for it:
@@ -15,34 +20,70 @@ export type RouteSource = 'osrm' | 'valhalla' | 'straight';
  * `no_route` it found no way along the roads between the stops (OSRM NoRoute / NoSegment,
  * Valhalla 442, 171…).
  */
-export type RouteFallback = 'router_timeout' | 'router_busy' | 'router_unavailable' | 'no_route';
+export const routeFallbackSchema = z.enum([
+  'router_timeout',
+  'router_busy',
+  'router_unavailable',
+  'no_route',
+]);
+export type RouteFallback = z.infer<typeof routeFallbackSchema>;
 
-export interface RouteLegAnswer {
+export const routeLegAnswerSchema = z.strictObject({
   /** Km along the leg: by road, or as the crow flies for a straight segment. */
-  distanceKm: number;
+  distanceKm: z.number().nonnegative(),
   /** The router's riding time; null for a straight segment (nobody rides one). */
-  durationMinutes: number | null;
+  durationMinutes: z.number().nonnegative().nullable(),
   /** The leg's path as an encoded polyline of precision 6 ([lat, lng]); null for a straight one. */
-  shape: string | null;
-}
+  shape: z.string().nullable(),
+});
+export type RouteLegAnswer = z.infer<typeof routeLegAnswerSchema>;
 
-export interface TripRoute {
-  source: RouteSource;
+export const tripRouteSchema = z.strictObject({
+  source: routeSourceSchema,
   /** The legs' km added up. */
-  distanceKm: number;
-  durationMinutes: number | null;
+  distanceKm: z.number().nonnegative(),
+  durationMinutes: z.number().nonnegative().nullable(),
   /** One per pair of consecutive stops, in stop order. */
-  legs: RouteLegAnswer[];
+  legs: z.array(routeLegAnswerSchema),
   /** Set when a router is configured but this route is straight segments instead. */
-  fallback?: RouteFallback;
-}
+  fallback: routeFallbackSchema.optional(),
+});
+export type TripRoute = z.infer<typeof tripRouteSchema>;
 
-export interface RouteAnswer {
-  route: TripRoute;
-}
+export const routeAnswerSchema = z.strictObject({ route: tripRouteSchema });
+export type RouteAnswer = z.infer<typeof routeAnswerSchema>;
 
-/** The most stops a route goes through: a pickup and nine drop-offs, as a quote. */
-export const MAX_ROUTE_STOPS = 10;
+// ---------------------------------------------------------------- query
 
-/** The query parameter naming each stop, in order: `?at=19.42452,-99.16769&at=…`. */
-export const ROUTE_STOP_PARAM = 'at';
+const DECIMAL = '[+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)';
+const LAT_LNG = new RegExp(`^\\s*(${DECIMAL})\\s*,\\s*(${DECIMAL})\\s*$`);
+
+const stop = z
+  .string()
+  .regex(LAT_LNG, 'expected a stop as latitude,longitude (e.g. 19.42452,-99.16769)')
+  .transform((text): { lat: number; lng: number } => {
+    const [, lat, lng] = LAT_LNG.exec(text)!;
+    return { lat: Number(lat), lng: Number(lng) };
+  })
+  .refine(({ lat }) => Math.abs(lat) <= 90, 'expected a latitude between -90 and 90')
+  .refine(({ lng }) => Math.abs(lng) <= 180, 'expected a longitude between -180 and 180');
+
+/** The stops in order, `at=lat,lng` each: a pickup and its drop-offs, as many as a quote takes. */
+export const roadRouteQuerySchema = z.object({
+  at: z
+    .array(stop)
+    .min(2, 'expected at least 2 stops, each as at=latitude,longitude')
+    .max(MAX_ADDRESSES, `expected at most ${MAX_ADDRESSES} stops`),
+});
+
+// ---------------------------------------------------------------- contract
+
+export const roadRouteContract = defineContract({
+  ...ENDPOINTS.roadRoute,
+  summary: 'The road route through the stops in order, or straight segments saying why',
+  signedIn: true,
+  query: roadRouteQuerySchema,
+  answer: routeAnswerSchema,
+  /** Its allowance per session spent. */
+  errors: ['rate_limited'],
+});

@@ -1,14 +1,13 @@
 import 'server-only';
-import { z } from 'zod';
 import { ApiError } from '@/lib/http/api-error';
-import { fieldErrors } from '@/lib/http/read-json';
 import { processSingleton } from '@/lib/process-singleton';
 import type { AttemptLimiter } from '@/lib/rate-limit/attempt-limiter';
 import { isGeocoderError } from './errors';
 
 /**
- * What the two geocode routes share: their query schemas, the per-session lookup allowance, the
- * mapping of upstream failures to the app's errors, and how long a browser may keep an answer.
+ * What the two geocode endpoints share (their queries and answers are their contracts, in
+ * lib/api/geocode.ts): the per-session lookup allowance, the mapping of upstream failures to the
+ * app's errors, and how long a browser may keep an answer.
  */
 
 /** Answers change rarely; the browser may reuse one while the dispatcher works on a trip. */
@@ -17,50 +16,6 @@ export const GEOCODE_CACHE_CONTROL = 'private, max-age=300';
 /** Lookups per session per window: plenty for typing with a debounce, not for a scraper. */
 export const GEOCODE_LOOKUPS_PER_WINDOW = 120;
 export const GEOCODE_WINDOW_SECONDS = 60;
-export const MAX_SEARCH_TEXT = 200;
-
-const decimal = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
-const coordinate = (what: string, limit: number) =>
-  z
-    .string({ error: `expected the ${what}` })
-    .trim()
-    .regex(decimal, `expected the ${what} as a decimal number`)
-    .transform(Number)
-    .refine(
-      (value) => value >= -limit && value <= limit,
-      `expected a ${what} between -${limit} and ${limit}`,
-    );
-const latitude = coordinate('latitude', 90);
-const longitude = coordinate('longitude', 180);
-
-export const reverseQuerySchema = z.object({ lat: latitude, lng: longitude });
-
-export const searchQuerySchema = z
-  .object({
-    q: z
-      .string({ error: 'expected the text to search for' })
-      .trim()
-      .min(1, 'expected the text to search for')
-      .max(MAX_SEARCH_TEXT, `expected at most ${MAX_SEARCH_TEXT} characters`),
-    lat: latitude.optional(),
-    lng: longitude.optional(),
-  })
-  .refine((query) => (query.lat === undefined) === (query.lng === undefined), {
-    message: 'expected lat and lng together, or neither',
-    path: ['lat'],
-  });
-
-/** The URL's query parameters, validated: 400 invalid_request with a message per parameter. */
-export function readQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
-  const params = new URL(request.url).searchParams;
-  const result = schema.safeParse(Object.fromEntries(params));
-  if (!result.success) {
-    throw new ApiError('invalid_request', 'Some parameters need attention.', {
-      fields: fieldErrors(result.error.issues),
-    });
-  }
-  return result.data;
-}
 
 /**
  * The allowance, counted by every instance together with REDIS_URL. Its module is loaded at the

@@ -5,7 +5,7 @@ import { COURIER_CODE, loginResponseSchema } from '@/lib/courier-api/wire';
 import { resetProcessSingletons } from '@/lib/process-singleton';
 import { quoteRequestSchema } from '@/lib/quote/schema';
 import { startAppServer, type AppServer } from '../support/app-server';
-import { Browser, RECORDED_TRIP, TEST_SESSION_SECRET } from './app-fixtures';
+import { Browser, builtinCourierEnv, RECORDED_TRIP } from './app-fixtures';
 import { courierCalls, trip, VARSOVIA_36, SONORA_180 } from './courier-fixtures';
 
 /**
@@ -28,17 +28,7 @@ describe('a quote’s limits, read from one module', () => {
   beforeAll(async () => {
     vi.resetModules();
     resetProcessSingletons();
-    app = await startAppServer({
-      COURIER_SERVICE: 'on',
-      COURIER_BASE_URL: '{origin}/courier',
-      COURIER_CLIENT_ID: 'demo-client',
-      COURIER_CLIENT_SECRET: 'demo-secret',
-      COURIER_JWT_SECRET: 'limits-tests-signing-key-0123456789-abcdef',
-      COURIER_ACCOUNTS_FILE: undefined,
-      COURIER_CLIENTS: undefined,
-      COURIER_PRICING_TIME: '2026-11-20T12:00:00-06:00',
-      SESSION_SECRET: TEST_SESSION_SECRET,
-    });
+    app = await startAppServer(builtinCourierEnv('limits-tests-signing-key-0123456789-abcdef'));
     browser = new Browser(app.origin, { 'x-forwarded-for': '198.18.9.1', 'accept-language': 'en' });
     expect((await browser.signIn()).status).toBe(200);
     courier = courierCalls(app.url);

@@ -1,3 +1,5 @@
+import { coverageContract } from '@/lib/api/coverage';
+import { respond } from '@/lib/http/by-contract';
 import { apiHandler } from '@/lib/http/api-handler';
 import { coverageForMap } from '@/lib/quoting/coverage-for-map';
 
@@ -5,5 +7,7 @@ export const dynamic = 'force-dynamic';
 
 /** The coverage zones to draw on the map (none when the courier does not publish them). */
 export const GET = apiHandler(async () =>
-  Response.json(await coverageForMap(), { headers: { 'cache-control': 'private, max-age=300' } }),
+  respond(coverageContract, await coverageForMap(), {
+    headers: { 'cache-control': 'private, max-age=300' },
+  }),
 );

@@ -1,5 +1,7 @@
+import { healthContract } from '@/lib/api/health';
 import { courierReachability } from '@/lib/courier-client';
 import { env } from '@/lib/env';
+import { respond } from '@/lib/http/by-contract';
 import { apiHandler } from '@/lib/http/api-handler';
 import { sharedStoreHealth } from '@/lib/shared-state';
 
@@ -12,7 +14,8 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = apiHandler(async () => {
   const [courier, store] = await Promise.all([courierReachability(), sharedStoreHealth()]);
-  return Response.json(
+  return respond(
+    healthContract,
     { status: 'ok', courier: { builtin: env.courier.isBuiltin, ...courier }, store },
     { headers: { 'cache-control': 'no-store' } },
   );

@@ -1,3 +1,5 @@
+import { signOutEverywhereContract } from '@/lib/api/session';
+import { respond } from '@/lib/http/by-contract';
 import { apiHandler } from '@/lib/http/api-handler';
 import { signOutEverywhere } from '@/lib/session/session-handler';
 
@@ -8,7 +10,9 @@ export const dynamic = 'force-dynamic';
  * to a signed-in dispatcher, or to the browser that signed out of that account minutes ago.
  */
 export const POST = apiHandler(async (request, { log }) => {
-  const response = new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+  const response = respond(signOutEverywhereContract, undefined, {
+    headers: { 'cache-control': 'no-store' },
+  });
   for (const cookie of await signOutEverywhere(request, log)) {
     response.headers.append('set-cookie', cookie);
   }
