@@ -46,7 +46,7 @@ export function hostIsAddressOrLocal(host: string): boolean {
 }
 
 /**
- * The one wrapper around every route of the dispatch app's API: a request id, the Origin check on
+ * The one wrapper around every endpoint of the dispatch app's API: a request id, the Origin check on
  * state-changing methods (a cross-site form or script gets 403), and every failure turned into the
  * JSON error envelope — nothing throws past it, no stack trace leaves the server.
  */
