@@ -1,6 +1,6 @@
 // Not server-only: field rules and the dispatcher's own name; the screen imports its types only.
 import { z } from 'zod';
-import { signInSchema } from '@/lib/session/sign-in-schema';
+import { signInSchema } from './sign-in-schema';
 import { defineContract } from './contract';
 import { ENDPOINTS } from './endpoints';
 

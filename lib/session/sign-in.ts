@@ -9,7 +9,7 @@ import { pauseBeforeRefusing } from '@/lib/rate-limit/refusal-pause';
 import type { AttemptOutcome, SignInThrottle } from '@/lib/rate-limit/sign-in-throttle';
 import { sharedSignInThrottle } from '@/lib/shared-state';
 import type { SealedSession } from './sealed-session';
-import type { SignInInput } from './sign-in-schema';
+import type { SignInInput } from '@/lib/api/sign-in-schema';
 import { rememberToken } from './token-cache';
 
 type Logger = typeof rootLog;
