@@ -1,4 +1,4 @@
-// Not server-only: types and one identity function, which the browser's client reads as types only.
+// Not server-only: types and two small functions, no schema; the browser's client reads its types.
 import type { $ZodType, input, output } from 'zod/v4/core';
 import type { ApiErrorCode } from './errors';
 import type { Endpoint } from './endpoints';
@@ -54,15 +54,13 @@ export type AnswerOf<C extends Contract> = C extends { answer: infer A extends $
  * query or a body that does not fit (lib/http/read-json.ts).
  */
 export function errorsOf(contract: Contract): ApiErrorCode[] {
-  const codes = new Set<ApiErrorCode>(['internal_error']);
-  if (contract.method !== 'GET') codes.add('forbidden_origin');
-  if (contract.signedIn)
-    for (const code of ['unauthenticated', 'session_expired'] as const) codes.add(code);
-  if (contract.query) codes.add('invalid_request');
-  if (contract.body) {
-    for (const code of ['invalid_request', 'payload_too_large', 'unsupported_media_type'] as const)
-      codes.add(code);
-  }
-  for (const code of contract.errors) codes.add(code);
-  return [...codes];
+  const implied: ApiErrorCode[] = [
+    ...(contract.method === 'GET' ? [] : (['forbidden_origin'] as const)),
+    ...(contract.signedIn ? (['unauthenticated', 'session_expired'] as const) : []),
+    ...(contract.query ? (['invalid_request'] as const) : []),
+    ...(contract.body
+      ? (['invalid_request', 'payload_too_large', 'unsupported_media_type'] as const)
+      : []),
+  ];
+  return [...new Set<ApiErrorCode>(['internal_error', ...implied, ...contract.errors])];
 }
