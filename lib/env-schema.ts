@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { DEFAULT_QUOTE_VALIDITY_SECONDS } from './courier-api/limits';
 import { processSingleton } from './process-singleton';
 
 /**
@@ -115,8 +116,8 @@ const schema = z.object({
     .min(32, 'expected at least 32 characters (e.g. openssl rand -base64 48)')
     .optional(),
   SESSION_MAX_AGE: durationSeconds('SESSION_MAX_AGE').default(12 * 3600),
-  /** How long the screen shows a quote as valid (Uber Direct holds its quotes 15 minutes). */
-  QUOTE_VALIDITY: durationSeconds('QUOTE_VALIDITY').default(15 * 60),
+  /** How long the screen shows a quote as valid (lib/courier-api/limits.ts). */
+  QUOTE_VALIDITY: durationSeconds('QUOTE_VALIDITY').default(DEFAULT_QUOTE_VALIDITY_SECONDS),
   APP_ORIGIN: httpUrl('APP_ORIGIN').optional(),
   /** Reverse-proxy hops in front of the app whose X-Forwarded-For entries are believed. */
   TRUST_PROXY: z.coerce

@@ -1,4 +1,4 @@
-// Figure 9: what a road route costs a quote. The screen asks GET /api/route when a pin settles and
+// Figure 9: what a road route costs a quote. The screen asks GET /api/road-route when a pin settles and
 // POST /api/quote at "Cotizar", each on its own, neither waiting for the other. One server with
 // ROUTER=osrm, pointed at the OSRM stand-in answering every route after 50 ms; stops never asked
 // before each time, so the router is really called. Interleaved one by one, in each round:
@@ -48,7 +48,7 @@ function freshRoute(origin, sessions) {
   const at = (lat, lng) => `at=${(lat + shift * 0.00003).toFixed(5)},${lng.toFixed(5)}`;
   const { pickup, dropoff } = APP_TRIP;
   return fetch(
-    `${origin}/api/route?${at(pickup.lat, pickup.lng)}&${at(dropoff.lat, dropoff.lng)}`,
+    `${origin}/api/road-route?${at(pickup.lat, pickup.lng)}&${at(dropoff.lat, dropoff.lng)}`,
     {
       headers: { cookie: sessions[shift % sessions.length] },
     },

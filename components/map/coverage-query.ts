@@ -1,11 +1,11 @@
-import { requestJson } from '@/components/ui/request-json';
+import { callApi } from '@/components/ui/api-client';
 import type { Coverage } from '@/lib/api/coverage';
 import type { Locale } from '@/lib/i18n/config';
 
 /** The built-in courier's zones: drawn on the map, and named when a point is out of coverage. */
 export const coverageQuery = {
   queryKey: ['coverage'],
-  queryFn: () => requestJson<Coverage>('/api/coverage'),
+  queryFn: () => callApi('coverage'),
   staleTime: Infinity,
   retry: 1,
 } as const;

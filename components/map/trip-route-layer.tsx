@@ -5,7 +5,7 @@ import type { PathOptions } from 'leaflet';
 import { useMemo } from 'react';
 import { Marker, Polyline } from 'react-leaflet';
 import type { LatLng } from '@/components/quote/trip/draft';
-import type { TripRoute } from '@/lib/api/route';
+import type { TripRoute } from '@/lib/api/road-route';
 import type { MapStop } from './map-props';
 import { legIcon } from './pin-icon';
 import type { RouteView } from './use-trip-route';

@@ -2,17 +2,12 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { requestJson } from '@/components/ui/request-json';
+import { callApi } from '@/components/ui/api-client';
 import type { LatLng } from '@/components/quote/trip/draft';
-import {
-  ROUTE_STOP_PARAM,
-  type RouteAnswer,
-  type RouteFallback,
-  type TripRoute,
-} from '@/lib/api/route';
+import type { RouteFallback, TripRoute } from '@/lib/api/road-route';
 
 /**
- * The road route through the pins, in order, from GET /api/route. The map asks for it (this code
+ * The road route through the pins, in order, from GET /api/road-route. The map asks for it (this code
  * loads with the map's deferred chunk, not with the screen) and hands what it draws up to the
  * result, which compares its km with the courier's. The pins change only when one settles (a drag
  * ends, a tap, a search, typed coordinates), never while a pin is dragged, so that is when a route
@@ -27,18 +22,16 @@ export type RouteView =
 /** What the server rounds stops to before routing (lib/road-routes/route-key.ts): one key per route. */
 const DECIMALS = 5;
 
-export const routeQueryString = (points: readonly LatLng[]) =>
-  points
-    .map((p) => `${ROUTE_STOP_PARAM}=${p.lat.toFixed(DECIMALS)},${p.lng.toFixed(DECIMALS)}`)
-    .join('&');
+/** Each stop as `lat,lng` (the query's `at`, in stop order). */
+const stopsOf = (points: readonly LatLng[]) =>
+  points.map((p) => `${p.lat.toFixed(DECIMALS)},${p.lng.toFixed(DECIMALS)}`);
 
 export function useTripRoute(points: readonly LatLng[], roadRoutes: boolean): RouteView {
-  const query = routeQueryString(points);
+  const at = stopsOf(points);
   const enabled = roadRoutes && points.length >= 2;
   const { data, isError } = useQuery({
-    queryKey: ['route', query],
-    queryFn: ({ signal }) =>
-      requestJson<RouteAnswer>(`/api/route?${query}`, { signal, timeoutMs: 15_000 }),
+    queryKey: ['route', ...at],
+    queryFn: ({ signal }) => callApi('roadRoute', { query: { at }, signal, timeoutMs: 15_000 }),
     enabled,
     // Roads do not move while a dispatcher works on a trip; a route that fell back is asked again.
     staleTime: (result) => (result.state.data?.route.fallback ? 0 : 30 * 60_000),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { ValidationKey } from '@/lib/quote/schema';
-import { signInSchema, type SignInInput } from '@/lib/session/sign-in-schema';
+import { signInSchema, type SignInInput } from '@/lib/api/sign-in-schema';
 
 type SignInField = keyof SignInInput;
 

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'use-intl';
-import { RequestError, requestJson } from '@/components/ui/request-json';
+import { callApi, RequestError } from '@/components/ui/api-client';
 import type { ApiErrorCode } from '@/lib/api/errors';
 import { checkSignIn, type SignInFieldMessage } from './sign-in-check';
 import styles from './sign-in-form.module.css';
@@ -69,7 +69,7 @@ export function SignInForm({
 
     setPending(true);
     try {
-      await requestJson('/api/session', { method: 'POST', body: checked.input });
+      await callApi('signIn', { body: checked.input });
       router.replace(next);
       router.refresh();
     } catch (error) {

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { requestJson } from '@/components/ui/request-json';
+import { callApi } from '@/components/ui/api-client';
 import { forgetOfflineScreen } from '@/components/ui/use-offline-status';
 import { forgetDevice } from './forget-device';
 
@@ -22,7 +22,7 @@ export function SignOutButton({ className }: { className?: string }) {
     setPending(true);
     await Promise.all([forgetOfflineScreen().catch(() => undefined), forgetDevice()]);
     try {
-      await requestJson('/api/session', { method: 'DELETE' });
+      await callApi('signOut');
     } catch {
       // Signed out or not, the dispatcher asked to leave: the sign-in page checks the session anyway.
     }

@@ -2,7 +2,7 @@
 
 import { useId, useState } from 'react';
 import { useTranslations } from 'use-intl';
-import { RequestError, requestJson } from '@/components/ui/request-json';
+import { callApi, RequestError } from '@/components/ui/api-client';
 import styles from './sign-out-everywhere.module.css';
 
 type State = 'idle' | 'pending' | 'done' | 'failed' | 'expired';
@@ -20,7 +20,7 @@ export function SignOutEverywhere() {
   async function signOutEverywhere() {
     setState('pending');
     try {
-      await requestJson('/api/session/everywhere', { method: 'POST' });
+      await callApi('signOutEverywhere');
       setState('done');
     } catch (error) {
       setState(error instanceof RequestError && error.status === 401 ? 'expired' : 'failed');

@@ -36,7 +36,7 @@ export function isServerUnreachable(): boolean {
   return unreachable;
 }
 
-/** A request got no answer for want of a network (requestJson calls this). */
+/** A request got no answer for want of a network (api-client.ts calls this). */
 export function reportNetworkFailure(): void {
   setUnreachable(true);
 }

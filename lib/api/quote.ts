@@ -1,47 +1,73 @@
-// Not server-only: the screen reads the quote; plain types, nothing of the courier's wire.
+// Not server-only: nothing secret, nothing of the courier's wire; the screen imports its types only.
+import { z } from 'zod';
+import { MAX_DROPOFFS } from '@/lib/courier-api/limits';
+import { quoteRequestSchema, quoteRequestSchemaFor } from '@/lib/quote/schema';
+import { defineContract } from './contract';
+import { ENDPOINTS } from './endpoints';
+
+export const quoteLegSchema = z.strictObject({
+  /** Stop positions: 0 is the pickup (A), 1 the first drop-off (B), … */
+  from: z.number().int().nonnegative(),
+  to: z.number().int().positive(),
+  distanceKm: z.number().nonnegative(),
+  /** Minutes as the courier gives them for the stop at the leg's end. */
+  etaMinutes: z.number().nonnegative(),
+  price: z.number(),
+});
+export type QuoteLeg = z.infer<typeof quoteLegSchema>;
 
 /**
- * POST /api/quote's answer (its request is the shared schema in lib/quote/schema.ts). A quote as
- * the dispatch app knows it: the courier's answer reshaped at the border (lib/courier-client) so
- * that nothing past it depends on the courier's wire format. Money in MXN (VAT included), distances in km by road, times in minutes.
+ * A quote as the dispatch app knows it: the courier's answer reshaped at the border
+ * (lib/courier-client) so that nothing past it depends on the courier's wire format. Money in MXN
+ * (VAT included), distances in km by road, times in minutes.
  */
-export interface Quote {
-  total: number;
-  price: number;
-  discount: number;
-  extraCharge: number;
-  packageValue: number;
+export const quoteSchema = z.strictObject({
+  total: z.number(),
+  price: z.number(),
+  discount: z.number(),
+  extraCharge: z.number(),
+  packageValue: z.number(),
   /** The messenger's share of the price. */
-  messengerFee: number;
+  messengerFee: z.number(),
   /** The operator's share (the courier's `<brand>Cost` field). */
-  operatorCost: number;
-  distanceKm: number;
-  etaMinutes: number;
-  isBike: boolean;
-  rating: number;
-  currency: 'MXN';
-  zone: { id: number; name: string; description?: string };
-  packageType: { id: number; name: string };
+  operatorCost: z.number(),
+  distanceKm: z.number(),
+  etaMinutes: z.number(),
+  isBike: z.boolean(),
+  rating: z.number(),
+  currency: z.literal('MXN'),
+  zone: z.strictObject({ id: z.number(), name: z.string(), description: z.string().optional() }),
+  packageType: z.strictObject({ id: z.number(), name: z.string() }),
   /** When the app received the quote (ISO 8601). */
-  quotedAt: string;
+  quotedAt: z.string(),
   /**
    * Per leg in stop order (A → B, B → C, …), when the courier reports per-address figures; absent
    * otherwise. The legs' km and prices add up to the totals.
    */
-  legs?: QuoteLeg[];
-}
+  legs: z.array(quoteLegSchema).optional(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
 
-export interface QuoteLeg {
-  /** Stop positions: 0 is the pickup (A), 1 the first drop-off (B), … */
-  from: number;
-  to: number;
-  distanceKm: number;
-  /** Minutes as the courier gives them for the stop at the leg's end. */
-  etaMinutes: number;
-  price: number;
-}
+export const quoteAnswerSchema = z.strictObject({ quote: quoteSchema });
+export type QuoteAnswer = z.infer<typeof quoteAnswerSchema>;
 
-/** POST /api/quote → 200. */
-export interface QuoteAnswer {
-  quote: Quote;
-}
+/** POST /api/quote: the courier's quote for a trip from the pickup (A) through the drop-offs in order. */
+export const quoteContract = defineContract({
+  ...ENDPOINTS.quote,
+  summary: `The courier’s quote for a trip: the pickup, then 1 to ${MAX_DROPOFFS} drop-offs in order`,
+  signedIn: true,
+  /** The request the form validates too (lib/quote/schema.ts); the first `{pickup, dropoff}` still reads. */
+  body: quoteRequestSchema,
+  bodyFor: quoteRequestSchemaFor,
+  answer: quoteAnswerSchema,
+  errors: [
+    'pickup_out_of_coverage',
+    'dropoff_out_of_coverage',
+    'courier_rejected',
+    'single_dropoff_courier',
+    'rate_limited',
+    'courier_error',
+    'courier_unavailable',
+    'courier_timeout',
+  ],
+});

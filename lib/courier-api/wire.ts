@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADDRESS_FIELD_MAX_LENGTH as MAX_LENGTH, SIGN_IN_FIELD_MAX_LENGTH } from './limits';
 
 /**
  * The wire format of the Express Delivery API (docs/courier-api.md): the one module that both the
@@ -65,8 +66,8 @@ export type CourierErrorBody = z.infer<typeof errorResponseSchema>;
 export const loginRequestSchema = z.object({
   data: z.object({
     systemRequest: z.object({
-      user: z.string().max(254),
-      password: z.string().max(1024),
+      user: z.string().max(SIGN_IN_FIELD_MAX_LENGTH.email),
+      password: z.string().max(SIGN_IN_FIELD_MAX_LENGTH.password),
     }),
   }),
 });
@@ -110,12 +111,15 @@ const decimalDegrees = z
   .meta({ description: 'Decimal degrees, as text (numbers also accepted)' });
 
 export const wireAddressSchema = z.looseObject({
-  street: z.string().trim().min(1).max(150),
+  street: z.string().trim().min(1).max(MAX_LENGTH.street),
   externalNumber: z
-    .union([z.number().int().nonnegative(), z.string().trim().min(1).max(20)])
+    .union([
+      z.number().int().nonnegative(),
+      z.string().trim().min(1).max(MAX_LENGTH.exteriorNumber),
+    ])
     .meta({ description: 'A number, or a short text such as "36-B" or "S/N"' }),
-  internalNumber: z.string().trim().max(20).nullish(),
-  neighborhood: z.string().trim().min(1).max(100),
+  internalNumber: z.string().trim().max(MAX_LENGTH.interiorNumber).nullish(),
+  neighborhood: z.string().trim().min(1).max(MAX_LENGTH.neighborhood),
   zipCode: z.string().regex(/^\d{5}$/),
   latitude: decimalDegrees,
   longitude: decimalDegrees,

@@ -11,6 +11,7 @@ import {
   quotationResponseSchema,
   TOKEN_HEADER,
 } from '../courier-api/wire';
+import { MAX_ADDRESSES, MIN_ADDRESSES } from '../courier-api/limits';
 import { COURIER_BODY_LIMIT_BYTES } from './body-limit';
 import { COURIER_FAILURES, type ErrorStatusMode, type FailureCode } from './errors';
 
@@ -97,8 +98,7 @@ const QUOTATION_FAILURES: Failures = {
     codes: [C.tokenInvalid, C.tokenExpired],
   },
   '422': {
-    description:
-      'Wrong number or flags of addresses (2 to 10, one pickup that is the source), or out of coverage',
+    description: `Wrong number or flags of addresses (${MIN_ADDRESSES} to ${MAX_ADDRESSES}, one pickup that is the source), or out of coverage`,
     codes: [C.wrongAddresses, C.dropoffOutOfCoverage, C.pickupOutOfCoverage],
   },
   ...BODY_FAILURES,

@@ -7,13 +7,11 @@ import {
   type QuotationResponse,
   type WireOrderAddress,
 } from '../courier-api/wire';
+import { MAX_ADDRESSES, MIN_ADDRESSES } from '../courier-api/limits';
 import { roadLegsKm, type LngLat } from '../geo/distance';
 import { CourierError } from './errors';
 import { priceTrip } from './pricing';
 import type { ZoneDirectory, ZoneFeature } from './zone-directory';
-
-export const MIN_ADDRESSES = 2;
-export const MAX_ADDRESSES = 10;
 
 /** Every quote is for the one package type the service carries: an envelope or small parcel. */
 export const PACKAGE_TYPE = {
@@ -53,9 +51,9 @@ export function quoteOrder(
 }
 
 /**
- * The quotation's rules: coordinates in range (-100), 2 to 10 addresses with exactly one pickup
- * that is also the source (-111), the pickup in an active zone (-114) and every drop-off in that
- * same zone (-113). The route runs from the pickup through the drop-offs in the order sent.
+ * The quotation's rules: coordinates in range (-100), 2 to 10 addresses (lib/courier-api/
+ * limits.ts) with exactly one pickup that is also the source (-111), the pickup in an active zone
+ * (-114) and every drop-off in that same zone (-113). The route runs from the pickup through the drop-offs in the order sent.
  */
 export function planOrder(request: QuotationRequest, zones: ZoneDirectory): PlannedOrder {
   const orderAddresses = request.data.bOrder.orderAddresses;

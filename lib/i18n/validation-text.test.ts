@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '@/messages/en.json';
 import es from '@/messages/es-MX.json';
 import { VALIDATION_KEYS } from '@/lib/quote/schema';
+import { validationValues } from '@/lib/quote/validation-values';
 import { validationTextIn } from './validation-text';
 
 describe('the API’s field messages', () => {
@@ -10,11 +11,15 @@ describe('the API’s field messages', () => {
       validationTextIn('es-MX'),
       validationTextIn('en'),
     ]);
+    // The catalogs name a limit as {max}; the API sends the number (lib/courier-api/limits.ts).
+    const filled = (text: string, key: string) =>
+      text.replace(/\{(\w+)\}/g, (_, name: string) => String(validationValues(key)?.[name]));
     for (const key of VALIDATION_KEYS) {
       const name = key.replace('validation.', '') as keyof typeof es.validation;
-      expect(spanish(key)).toBe(es.validation[name]);
-      expect(english(key)).toBe(en.validation[name]);
+      expect(spanish(key)).toBe(filled(es.validation[name], key));
+      expect(english(key)).toBe(filled(en.validation[name], key));
     }
+    expect(spanish('validation.streetTooLong')).toBe('La calle admite máximo 150 caracteres.');
     expect(spanish('validation.zipCode')).toBe('El código postal tiene 5 dígitos, p. ej. 06600.');
     expect(english('validation.tooManyStops')).toBe('Up to 9 drop-offs per quote.');
   });

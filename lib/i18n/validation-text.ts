@@ -1,6 +1,7 @@
 import 'server-only';
 import { createTranslator } from 'use-intl/core';
 import { VALIDATION_KEYS, type ValidationKey } from '@/lib/quote/schema';
+import { validationValues } from '@/lib/quote/validation-values';
 import type { Locale } from './config';
 import { loadMessages } from './load-messages';
 
@@ -14,5 +15,5 @@ const isValidationKey = (message: string): message is ValidationKey =>
  */
 export async function validationTextIn(locale: Locale): Promise<(message: string) => string> {
   const t = createTranslator({ locale, messages: await loadMessages(locale) });
-  return (message) => (isValidationKey(message) ? t(message) : message);
+  return (message) => (isValidationKey(message) ? t(message, validationValues(message)) : message);
 }

@@ -17,6 +17,7 @@ describe('what the service worker does with each request', () => {
       '/api/health',
       '/api/geocode/search?q=Varsovia%2036',
       '/api/geocode/reverse?lat=19.4&lng=-99.1',
+      '/api/road-route?at=19.4,-99.1&at=19.5,-99.2',
       '/courier',
       '/courier/openapi.json',
       '/courier/api/login/loginClient/json/web',

@@ -65,9 +65,9 @@ describe('the quote request schema', () => {
       }),
     ).toEqual({
       street: 'validation.streetRequired',
-      exteriorNumber: 'validation.tooLong',
-      interiorNumber: 'validation.tooLong',
-      neighborhood: 'validation.tooLong',
+      exteriorNumber: 'validation.exteriorNumberTooLong',
+      interiorNumber: 'validation.interiorNumberTooLong',
+      neighborhood: 'validation.neighborhoodTooLong',
       zipCode: 'validation.zipCode',
       lat: 'validation.latitude',
       lng: 'validation.longitude',
@@ -186,10 +186,10 @@ describe('the quote request schema', () => {
         neighborhood: 'n'.repeat(101),
       }),
     ).toEqual({
-      street: 'validation.tooLong',
-      exteriorNumber: 'validation.tooLong',
-      interiorNumber: 'validation.tooLong',
-      neighborhood: 'validation.tooLong',
+      street: 'validation.streetTooLong',
+      exteriorNumber: 'validation.exteriorNumberTooLong',
+      interiorNumber: 'validation.interiorNumberTooLong',
+      neighborhood: 'validation.neighborhoodTooLong',
     });
   });
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ADDRESS_FIELD_MAX_LENGTH, MAX_DROPOFFS } from '../courier-api/limits';
 
 /**
  * The quote request, written once: react-hook-form validates the dispatcher's fields with it in the
@@ -15,6 +16,10 @@ export const VALIDATION_KEYS = [
   'validation.zipCodeRequired',
   'validation.invalid',
   'validation.tooLong',
+  'validation.streetTooLong',
+  'validation.exteriorNumberTooLong',
+  'validation.interiorNumberTooLong',
+  'validation.neighborhoodTooLong',
   'validation.zipCode',
   'validation.latitude',
   'validation.longitude',
@@ -33,26 +38,33 @@ const missingOr =
   (issue: { input?: unknown }): ValidationKey =>
     issue.input === undefined || issue.input === null ? required : key;
 
-const text = (max: number, required: ValidationKey) =>
+type LimitedField = keyof typeof ADDRESS_FIELD_MAX_LENGTH;
+
+/** At most the field's length (lib/courier-api/limits.ts), with the message that names it. */
+const withinLength = (field: LimitedField) =>
+  z.maxLength(
+    ADDRESS_FIELD_MAX_LENGTH[field],
+    `validation.${field}TooLong` satisfies ValidationKey,
+  );
+
+const text = (field: LimitedField, required: ValidationKey) =>
   z
     .string({ error: missingOr('validation.invalid', required) })
-    .check(z.trim(), z.minLength(1, required), z.maxLength(max, 'validation.tooLong'));
+    .check(z.trim(), z.minLength(1, required), withinLength(field));
 
 const degrees = (limit: number, key: ValidationKey) =>
   z.number({ error: missingOr(key) }).check(z.gte(-limit, key), z.lte(limit, key));
 
 export const quotePointSchema = z.object(
   {
-    street: text(150, 'validation.streetRequired'),
+    street: text('street', 'validation.streetRequired'),
     /** Text, not a number: "36", "36-B" and "S/N" are all real exterior numbers. */
-    exteriorNumber: text(20, 'validation.exteriorNumberRequired'),
+    exteriorNumber: text('exteriorNumber', 'validation.exteriorNumberRequired'),
     /** Empty or absent when the building has none. */
     interiorNumber: z.optional(
-      z
-        .string({ error: 'validation.invalid' })
-        .check(z.trim(), z.maxLength(20, 'validation.tooLong')),
+      z.string({ error: 'validation.invalid' }).check(z.trim(), withinLength('interiorNumber')),
     ),
-    neighborhood: text(100, 'validation.neighborhoodRequired'),
+    neighborhood: text('neighborhood', 'validation.neighborhoodRequired'),
     zipCode: z
       .string({ error: missingOr('validation.zipCode', 'validation.zipCodeRequired') })
       .check(
@@ -67,9 +79,6 @@ export const quotePointSchema = z.object(
   { error: missingOr('validation.invalid') },
 );
 export type QuotePoint = z.infer<typeof quotePointSchema>;
-
-/** The courier takes 2 to 10 addresses: one pickup and 1 to 9 drop-offs, quoted in this order. */
-export const MAX_DROPOFFS = 9;
 
 export const quoteRequestSchema = z.object(
   {

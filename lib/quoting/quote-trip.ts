@@ -3,7 +3,7 @@ import { COURIER_CODE } from '@/lib/courier-api/wire';
 import { courierQuotation } from '@/lib/courier-client';
 import { ApiError } from '@/lib/http/api-error';
 import { log as rootLog } from '@/lib/log';
-import type { DispatcherSession } from '@/lib/session/session-route';
+import type { DispatcherSession } from '@/lib/session/session-handler';
 import type { Quote } from '@/lib/api/quote';
 import type { QuoteRequest } from '@/lib/quote/schema';
 

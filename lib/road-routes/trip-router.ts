@@ -2,7 +2,7 @@ import 'server-only';
 import { greatCircleKm, roundTo } from '@/lib/geo/distance';
 import { LookupCache, type LookupCacheOptions } from '@/lib/cache/lookup-cache';
 import { log as rootLog } from '@/lib/log';
-import type { RouteFallback, TripRoute } from '@/lib/api/route';
+import type { RouteFallback, TripRoute } from '@/lib/api/road-route';
 import { isRouterError, type RouterError } from './errors';
 import { ROUTE_CACHE, roundStop, routeKey } from './route-key';
 import type { RoadRoute, RoutePoint, Router, Vehicle } from './types';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import { isSecureConnection, readSessionCookie } from './cookie';
-import { sessionFromCookie, signOutNoteAccount } from './session-route';
+import { sessionFromCookie, signOutNoteAccount } from './session-handler';
 
 export interface SessionUser {
   email: string;
@@ -11,7 +11,7 @@ export interface SessionUser {
 
 /**
  * For pages (server components): the signed-in dispatcher, or null. The cookie is read with the
- * very parser route handlers use (lib/session/cookie.ts). Route handlers use sessionRoute
+ * very parser route handlers use (lib/session/cookie.ts). Route handlers use sessionHandler
  * instead, which also renews the courier token.
  */
 export async function currentSession(): Promise<SessionUser | null> {

@@ -10,7 +10,7 @@ import { sharedSignInThrottle } from '@/lib/rate-limit/shared-limits';
 import type { AttemptOutcome, SignInThrottle } from '@/lib/rate-limit/sign-in-throttle';
 import type { KnownDevice } from './device-cookie';
 import type { SealedSession } from './sealed-session';
-import type { SignInInput } from './sign-in-schema';
+import type { SignInInput } from '@/lib/api/sign-in-schema';
 import { rememberToken } from './token-cache';
 
 type Logger = typeof rootLog;

@@ -14,6 +14,22 @@ export const TEST_SESSION_SECRET = 'contract-tests-session-secret-0123456789-abc
  */
 export const RECORDED_TRIP: { pickup: QuotePoint; dropoff: QuotePoint } = recordedTrip;
 
+/**
+ * The app with the built-in courier, as a deployment names it (COURIER_BASE_URL at this same
+ * server, the demo client and accounts), pricing at a fixed weekday noon.
+ */
+export const builtinCourierEnv = (jwtSecret: string): Record<string, string | undefined> => ({
+  COURIER_SERVICE: 'on',
+  COURIER_BASE_URL: '{origin}/courier',
+  COURIER_CLIENT_ID: 'demo-client',
+  COURIER_CLIENT_SECRET: 'demo-secret',
+  COURIER_JWT_SECRET: jwtSecret,
+  COURIER_ACCOUNTS_FILE: undefined,
+  COURIER_CLIENTS: undefined,
+  COURIER_PRICING_TIME: '2026-11-20T12:00:00-06:00',
+  SESSION_SECRET: TEST_SESSION_SECRET,
+});
+
 export const GUADALAJARA_CENTRO = {
   street: 'Avenida Hidalgo',
   exteriorNumber: '400',

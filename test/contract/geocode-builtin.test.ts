@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchAnswer } from '@/lib/api/geocode';
-import { GEOCODE_LOOKUPS_PER_WINDOW } from '@/lib/geocoding/geocode-route';
+import { GEOCODE_LOOKUPS_PER_WINDOW } from '@/lib/geocoding/geocode-endpoints';
 import { resetProcessSingletons } from '@/lib/process-singleton';
 import { startAppServer, type AppServer } from '../support/app-server';
 import { Browser, errorEnvelope, TEST_SESSION_SECRET } from './app-fixtures';

@@ -123,13 +123,13 @@ describe('the courier client, the session code and the courier service', () => {
   );
 });
 
-describe('the browser’s modules', () => {
-  const clientEntries = ['app', 'components']
-    .flatMap(sourcesUnder)
-    .filter((file) =>
-      /^\s*['"]use client['"];?/m.test(header(read(file)) + read(file).slice(0, 200)),
-    );
+const clientEntries = ['app', 'components']
+  .flatMap(sourcesUnder)
+  .filter((file) =>
+    /^\s*['"]use client['"];?/m.test(header(read(file)) + read(file).slice(0, 200)),
+  );
 
+describe('the browser’s modules', () => {
   it('are found where this check looks', () => {
     expect(clientEntries.length).toBeGreaterThan(3);
   });
@@ -163,6 +163,19 @@ describe('the dispatch app’s API contract (lib/api)', () => {
 
   it('is found where this check looks', () => {
     expect(contract.length).toBeGreaterThan(2);
+  });
+
+  it('reaches the browser only as the endpoints’ places, the sign-in form’s schema and types: the answers’ schemas (zod) stay on the server', () => {
+    const reached = new Set(
+      clientEntries
+        .flatMap((entry) => [...closure(entry)])
+        .filter((file) => file.startsWith('lib/api/')),
+    );
+    expect(reached.size).toBeGreaterThan(0);
+    for (const file of reached)
+      expect(['lib/api/endpoints.ts', 'lib/api/errors.ts', 'lib/api/sign-in-schema.ts']).toContain(
+        file,
+      );
   });
 
   it.each(contract)('%s can be imported by the browser: nothing server-only, no secret', (file) => {

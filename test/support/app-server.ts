@@ -107,7 +107,8 @@ export interface AppServer {
 
 /**
  * Starts the server. `env` is applied to process.env before any route module loads, after the port
- * is known: `COURIER_BASE_URL` may use `{origin}` to point the app at this same server.
+ * is known: `COURIER_BASE_URL` may use `{origin}` to point the app at this same server, and `PORT`
+ * `{port}` (the built-in courier, unnamed, is then this server's own).
  */
 export async function startAppServer(
   env: Record<string, string | undefined> = {},
@@ -148,7 +149,8 @@ export async function startAppServer(
   origin = `http://127.0.0.1:${port}`;
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) delete process.env[name];
-    else process.env[name] = value.replaceAll('{origin}', origin);
+    else
+      process.env[name] = value.replaceAll('{origin}', origin).replaceAll('{port}', String(port));
   }
   return {
     url: origin,

@@ -1,6 +1,8 @@
+import { healthContract } from '@/lib/api/health';
 import { courierReachability } from '@/lib/courier-client';
 import { env } from '@/lib/env';
-import { apiRoute } from '@/lib/http/api-route';
+import { respond } from '@/lib/http/by-contract';
+import { apiHandler } from '@/lib/http/api-handler';
 import { sharedStoreHealth } from '@/lib/redis/store-health';
 
 export const dynamic = 'force-dynamic';
@@ -10,9 +12,10 @@ export const dynamic = 'force-dynamic';
  * with several instances: `degraded` while each instance keeps to its own memory). Names neither
  * the courier's URL nor Redis's.
  */
-export const GET = apiRoute(async () => {
+export const GET = apiHandler(async () => {
   const [courier, store] = await Promise.all([courierReachability(), sharedStoreHealth()]);
-  return Response.json(
+  return respond(
+    healthContract,
     { status: 'ok', courier: { builtin: env.courier.isBuiltin, ...courier }, store },
     { headers: { 'cache-control': 'no-store' } },
   );

@@ -3,7 +3,7 @@
 import { useCallback, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { RequestError, requestJson } from '@/components/ui/request-json';
+import { callApi, RequestError } from '@/components/ui/api-client';
 import type { Quote, QuoteAnswer } from '@/lib/api/quote';
 import type { QuoteRequest } from '@/lib/quote/schema';
 import { isSessionOver } from '../trip/quote-outcome';
@@ -60,12 +60,7 @@ export function useQuoteRequest({
   const latest = useRef<QuoteAttempt | undefined>(undefined);
   const isLatest = (attempt: QuoteAttempt) => latest.current === attempt;
   const mutation = useMutation<QuoteAnswer, Error, QuoteAttempt>({
-    mutationFn: ({ request }) =>
-      requestJson<QuoteAnswer>('/api/quote', {
-        method: 'POST',
-        body: request,
-        timeoutMs: 30_000,
-      }),
+    mutationFn: ({ request }) => callApi('quote', { body: request, timeoutMs: 30_000 }),
     onSuccess: ({ quote }, attempt) => {
       if (!isLatest(attempt)) return;
       onQuoted(quote, attempt);

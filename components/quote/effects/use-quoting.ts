@@ -1,7 +1,7 @@
 'use client';
 
 import type { FieldPath } from 'react-hook-form';
-import { RequestError } from '@/components/ui/request-json';
+import { RequestError } from '@/components/ui/api-client';
 import type { QuoteRequest } from '@/lib/quote/schema';
 import type { QuoteForm } from './use-trip-form';
 import type { TripStore } from '../store/trip-store';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TripRoute } from '@/lib/api/route';
+import type { TripRoute } from '@/lib/api/road-route';
 import { distanceNote } from './distance-note';
 
 const road = (distanceKm: number) => ({

@@ -26,7 +26,8 @@ export interface LatLng {
 }
 
 /** The courier takes 2 to 10 addresses: one pickup and up to nine drop-offs. */
-export const MAX_DROPOFFS = 9;
+/** Declared with the courier's other limits (lib/courier-api/limits.ts). */
+export { MAX_DROPOFFS } from '@/lib/courier-api/limits';
 
 export const emptyPoint = (): PointDraft => ({
   street: '',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestError } from '@/components/ui/request-json';
+import { RequestError } from '@/components/ui/api-client';
 import type { Quote } from '@/lib/api/quote';
 import { emptyDraft, emptyDropoff, type QuoteDraftValues } from './draft';
 import { outsideStopOf, problemOf, resultStateOf } from './quote-outcome';

@@ -1,4 +1,4 @@
-import { RequestError, type ScreenErrorCode } from '@/components/ui/request-json';
+import { RequestError, type ScreenErrorCode } from '@/components/ui/api-client';
 import type { ApiErrorCode } from '@/lib/api/errors';
 import type { Quote } from '@/lib/api/quote';
 import type { QuoteDraftValues } from './draft';

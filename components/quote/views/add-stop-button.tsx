@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'use-intl';
+import { MAX_DROPOFFS } from '@/lib/courier-api/limits';
 import styles from './styles';
 
 /** "Agregar entrega", until the trip has as many drop-offs as a quote takes. */
@@ -19,7 +20,7 @@ export function AddStopButton({ full, onAdd }: { full: boolean; onAdd: () => voi
       </button>
       {full && (
         <p id="stops-full" className="field-hint">
-          {t('stopsFull')}
+          {t('stopsFull', { max: MAX_DROPOFFS })}
         </p>
       )}
     </>

@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslations } from 'use-intl';
-import { RequestError, requestJson } from '@/components/ui/request-json';
+import { callApi, RequestError } from '@/components/ui/api-client';
 import type { SearchAnswer, SearchResult, TypedStreet } from '@/lib/api/geocode';
 import type { LatLng } from '../trip/draft';
 import styles from './styles';
@@ -56,13 +56,12 @@ export function AddressSearch({
     setState({ kind: 'searching' });
     // The list's code comes with the first answer: fetched while the search is on its way.
     void loadSearchResults().catch(() => {});
-    const params = new URLSearchParams({ q: text });
-    if (near) {
-      params.set('lat', near.lat.toFixed(5));
-      params.set('lng', near.lng.toFixed(5));
-    }
+    const query = near
+      ? { q: text, lat: near.lat.toFixed(5), lng: near.lng.toFixed(5) }
+      : { q: text };
     try {
-      const answer = await requestJson<SearchAnswer>(`/api/geocode/search?${params}`, {
+      const answer = await callApi('geocodeSearch', {
+        query,
         signal: current.signal,
         timeoutMs: 10_000,
       });

@@ -2,6 +2,7 @@
 
 import type { FieldError } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
+import { validationValues } from '@/lib/quote/validation-values';
 
 /**
  * A field's message in the dispatcher's language. The shared schema and the screen report stable
@@ -13,7 +14,9 @@ export function useFieldMessage() {
     const message = error?.message;
     if (!message) return undefined;
     const key = message as Parameters<typeof t>[0];
-    return /^[a-z]+\.[A-Za-z.]+$/.test(message) && t.has(key) ? t(key) : message;
+    return /^[a-z]+\.[A-Za-z.]+$/.test(message) && t.has(key)
+      ? t(key, validationValues(message))
+      : message;
   };
 }
 

@@ -1,9 +1,9 @@
 import { EARLIER_TOKEN_HEADER, loginRequestSchema } from '@/lib/courier-api/wire';
-import { courierRoute } from '@/lib/courier-service/courier-route';
+import { courierHandler } from '@/lib/courier-service/courier-handler';
 import { courierJson } from '@/lib/courier-service/errors';
 import { authenticateApiClient, logIn } from '@/lib/courier-service/service';
 
-export const POST = courierRoute(async (request, { readBody, clientAddress, endUserAddress }) => {
+export const POST = courierHandler(async (request, { readBody, clientAddress, endUserAddress }) => {
   const client = await authenticateApiClient(request.headers.get('authorization'), {
     clientAddress,
   });

@@ -5,7 +5,7 @@ import { sealData } from 'iron-session';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetProcessSingletons } from '@/lib/process-singleton';
-import type * as SessionRoute from './session-route';
+import type * as SessionHandler from './session-handler';
 import type * as Sealed from './sealed-session';
 import type * as Revocations from './revocations';
 import type * as TokenCache from './token-cache';
@@ -15,11 +15,11 @@ import type * as Errors from '@/lib/http/api-error';
 // the real sign-out list in a directory of the test's own. The note's shape is checked by a
 // schema built when the module loads: loaded afresh for each test (mutation testing's
 // `ignoreStatic`).
-const SECRET = 'session-route-test-secret-0123456789-abcdef';
+const SECRET = 'session-handler-test-secret-0123456789-abcdef';
 const MAX_AGE_MS = 2 * 3_600_000;
 const NOTE_MS = 10 * 60_000;
 
-let route: typeof SessionRoute;
+let route: typeof SessionHandler;
 let sealed: typeof Sealed;
 let revocationsModule: typeof Revocations;
 let tokenCache: typeof TokenCache;
@@ -28,13 +28,13 @@ let dataDir: string;
 
 beforeEach(async () => {
   resetProcessSingletons();
-  dataDir = mkdtempSync(join(tmpdir(), 'session-route-'));
+  dataDir = mkdtempSync(join(tmpdir(), 'session-handler-'));
   vi.stubEnv('SESSION_SECRET', SECRET);
   vi.stubEnv('SESSION_MAX_AGE', '2h');
   vi.stubEnv('DATA_DIR', dataDir);
   vi.stubEnv('APP_ORIGIN', undefined);
   vi.resetModules();
-  route = await import('./session-route');
+  route = await import('./session-handler');
   sealed = await import('./sealed-session');
   revocationsModule = await import('./revocations');
   tokenCache = await import('./token-cache');
@@ -268,7 +268,7 @@ describe('the log of a request in a session', () => {
     vi.stubEnv('LOG_LEVEL', 'info');
     vi.resetModules();
     resetProcessSingletons();
-    const { sessionRoute } = await import('./session-route');
+    const { sessionHandler } = await import('./session-handler');
     const { rememberToken } = await import('./token-cache');
     const { CourierTokenRejected } = await import('@/lib/courier-client');
     const { redirectLogs } = await import('@/lib/log');
@@ -278,7 +278,7 @@ describe('the log of a request in a session', () => {
       const sid = 'AbCdEfGhIjKlMnOpQrStUvWx';
       // The courier refuses the cookie's token once; a newer one is at hand, and the session
       // says in its log that it replaced the refused one.
-      const route = sessionRoute(async (_request, session) => {
+      const route = sessionHandler(async (_request, session) => {
         await session.withCourierToken(async (token) => {
           if (token !== 'tok') return;
           const newer = { value: 'newer', issuedAt: 6, expiresAt: Date.now() + 3_600_000 };
@@ -310,19 +310,19 @@ describe('the cookies a route in a session sends', () => {
     new Request('http://127.0.0.1:3000/api/quote', { headers: cookie ? { cookie } : {} });
 
   it('none with the 401 of a request that carried no cookie', async () => {
-    const response = await route.sessionRoute(ok)(get());
+    const response = await route.sessionHandler(ok)(get());
     expect(response.status).toBe(401);
     expect(response.headers.getSetCookie()).toEqual([]);
   });
 
   it('clearing ones with the 401 of a cookie that signs nobody in', async () => {
-    const response = await route.sessionRoute(ok)(get('dq_session=not-a-sealed-session'));
+    const response = await route.sessionHandler(ok)(get('dq_session=not-a-sealed-session'));
     expect(response.status).toBe(401);
     expect(response.headers.getSetCookie()).toEqual(CLEARED);
   });
 
   it('none when the session and its token are as the cookie has them', async () => {
-    const response = await route.sessionRoute(ok)(get(await sessionCookie()));
+    const response = await route.sessionHandler(ok)(get(await sessionCookie()));
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie()).toEqual([]);
   });

@@ -46,11 +46,11 @@ export function hostIsAddressOrLocal(host: string): boolean {
 }
 
 /**
- * The one wrapper around every route of the dispatch app's API: a request id, the Origin check on
+ * The one wrapper around every endpoint of the dispatch app's API: a request id, the Origin check on
  * state-changing methods (a cross-site form or script gets 403), and every failure turned into the
  * JSON error envelope — nothing throws past it, no stack trace leaves the server.
  */
-export function apiRoute(handler: Handler): (request: Request) => Promise<Response> {
+export function apiHandler(handler: Handler): (request: Request) => Promise<Response> {
   return async (request) => {
     const requestId = request.headers.get('x-request-id')?.slice(0, 64) || randomUUID();
     const address = clientAddressOf(request, env.trustProxy);

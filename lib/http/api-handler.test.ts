@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostIsAddressOrLocal } from './api-route';
+import { hostIsAddressOrLocal } from './api-handler';
 
 describe('without APP_ORIGIN, the hosts that may name the app', () => {
   it('are IP addresses and localhost, with or without a port', () => {

@@ -1,11 +1,11 @@
 import { expect } from 'vitest';
 import polyline from '@mapbox/polyline';
-import type { RouteAnswer, TripRoute } from '@/lib/api/route';
+import type { RouteAnswer, TripRoute } from '@/lib/api/road-route';
 import { resetProcessSingletons } from '@/lib/process-singleton';
 import { startAppServer, type AppServer } from '../support/app-server';
 import { Browser, TEST_SESSION_SECRET } from './app-fixtures';
 
-/** Helpers of the contract tests of GET /api/route (lib/road-routes). */
+/** Helpers of the contract tests of GET /api/road-route (lib/road-routes). */
 
 export interface Stop {
   lat: number;
@@ -22,7 +22,7 @@ export const HAVRE_30: Stop = { lat: 19.4262, lng: -99.1637 };
 export const COYOACAN: Stop = { lat: 19.3496, lng: -99.1617 };
 
 export const routePath = (stops: readonly Stop[]) =>
-  `/api/route?${stops.map((s) => `at=${s.lat},${s.lng}`).join('&')}`;
+  `/api/road-route?${stops.map((s) => `at=${s.lat},${s.lng}`).join('&')}`;
 
 /** A leg's path, decoded from the polyline6 the app sends. */
 export const pathOf = (shape: string | null): Stop[] =>

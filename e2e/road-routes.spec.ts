@@ -82,7 +82,7 @@ const near = (a: ScreenPoint, b: ScreenPoint, px = 3) =>
 function routeRequests(page: Page) {
   const seen: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/route') seen.push(request.url());
+    if (new URL(request.url()).pathname === '/api/road-route') seen.push(request.url());
   });
   return seen;
 }

@@ -11,7 +11,7 @@ import {
   startRoutingApp,
   straightAnswer,
   VARSOVIA_36,
-} from './route-fixtures';
+} from './road-route-fixtures';
 
 /** ROUTER unset (none): straight segments, no router asked, and the route's own allowance. */
 

@@ -16,7 +16,7 @@ import {
   straightAnswer,
   VARSOVIA_36,
   type Stop,
-} from './route-fixtures';
+} from './road-route-fixtures';
 
 /** ROUTER=osrm over real HTTP: the road route through the stops, and straight lines when OSRM fails. */
 
@@ -142,7 +142,7 @@ describe('when OSRM gives no route, the straight segments stand in, saying why',
   });
 });
 
-describe('GET /api/route checks what it is asked', () => {
+describe('GET /api/road-route checks what it is asked', () => {
   it.each([
     ['one stop', 'at=19.42,-99.16', 'at'],
     ['no stop', '', 'at'],
@@ -150,7 +150,7 @@ describe('GET /api/route checks what it is asked', () => {
     ['a stop that is not latitude,longitude', 'at=19.42,-99.16&at=Sonora%20180', 'at.1'],
     ['a latitude off the globe', 'at=91,-99.16&at=19.41,-99.16', 'at.0'],
   ])('%s → 400 invalid_request naming the parameter', async (_, query, field) => {
-    const answer = await browser.request('GET', `/api/route?${query}`);
+    const answer = await browser.request('GET', `/api/road-route?${query}`);
     expect(answer.status).toBe(400);
     expect(answer.json.error.code).toBe('invalid_request');
     expect(Object.keys(answer.json.error.fields)).toContain(field);

@@ -1,9 +1,15 @@
 /**
- * The browser's one way to call the dispatch app's API. Answers that are not 2xx become a
- * RequestError carrying the envelope's `code` (README, "The dispatch app's API": `{error:{code,message,fields?}}`);
- * a request that never reached the server becomes `offline` or `network`, so the screen can say so
- * instead of showing a broken page. Either way the app's network state (use-online.ts) hears of it.
+ * The browser's one way to call the dispatch app's API: `callApi('quote', { body })` by the
+ * endpoint's name, its request and answer typed by the endpoint's contract (lib/api). Only the
+ * contracts' types come here, and the endpoints' methods and paths: no schema, no zod. Answers
+ * that are not 2xx become a RequestError carrying the envelope's `code` (`{error:{code,message,
+ * fields?}}`, lib/api/errors.ts); a request that never reached the server becomes `offline` or
+ * `network`, so the screen can say so instead of showing a broken page. Either way the app's
+ * network state (use-online.ts) hears of it.
  */
+import type { AnswerOf, RequestOf } from '@/lib/api/contract';
+import type { Contracts } from '@/lib/api/contracts';
+import { ENDPOINTS, type EndpointName } from '@/lib/api/endpoints';
 import type { ApiErrorCode, ErrorEnvelope, FieldErrors } from '@/lib/api/errors';
 import { isServerUnreachable, reportNetworkFailure, reportServerAnswer } from './use-online';
 
@@ -28,18 +34,65 @@ export class RequestError extends Error {
   }
 }
 
-interface Options {
-  method?: 'GET' | 'POST' | 'DELETE';
-  body?: unknown;
+interface CallOptions {
   signal?: AbortSignal;
   /** Gives up after this long: a slow courier is reported as `timeout`, not left spinning. */
   timeoutMs?: number;
 }
 
-export async function requestJson<T>(
+/** A call's request (the query and body its contract declares) and its options. */
+export type CallOf<N extends EndpointName> = RequestOf<Contracts[N]> & CallOptions;
+
+/** A call's arguments: none needed when the endpoint takes neither query nor body. */
+type CallArguments<N extends EndpointName> =
+  object extends CallOf<N> ? [call?: CallOf<N>] : [call: CallOf<N>];
+
+type QueryValue = string | readonly string[] | undefined;
+
+/** `?name=value&…`, a list as the same name repeated, an absent value left out. */
+function queryString(query: Readonly<Record<string, QueryValue>> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    for (const one of [value].flat()) if (one !== undefined) params.append(name, one);
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Calls an endpoint of the app's API by name; its answer, as its contract types it. */
+export async function callApi<N extends EndpointName>(
+  name: N,
+  ...[call = {} as CallOf<N>]: CallArguments<N>
+): Promise<AnswerOf<Contracts[N]>> {
+  const { method, path } = ENDPOINTS[name];
+  const {
+    query,
+    body,
+    signal,
+    timeoutMs = 20_000,
+  } = call as CallOptions & {
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+  };
+  const payload = await fetchJson(`${path}${queryString(query)}`, {
+    method,
+    body,
+    signal,
+    timeoutMs,
+  });
+  // The answer is the server's, typed by the same contract its handler answered with.
+  return payload as AnswerOf<Contracts[N]>;
+}
+
+async function fetchJson(
   url: string,
-  { method = 'GET', body, signal, timeoutMs = 20_000 }: Options = {},
-): Promise<T> {
+  {
+    method,
+    body,
+    signal,
+    timeoutMs,
+  }: { method: string; body: unknown; signal?: AbortSignal; timeoutMs: number },
+): Promise<unknown> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
     throw new RequestError('offline', 0, 'offline');
   }
@@ -68,7 +121,7 @@ export async function requestJson<T>(
     throw new RequestError(offline ? 'offline' : 'network', 0, String(error));
   }
   reportServerAnswer();
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return undefined;
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     // Read warily: a proxy or an older server may answer with something else than the envelope.
@@ -80,5 +133,5 @@ export async function requestJson<T>(
       error?.fields && typeof error.fields === 'object' ? (error.fields as FieldErrors) : undefined,
     );
   }
-  return payload as T;
+  return payload;
 }

@@ -15,7 +15,7 @@ import {
   straightAnswer,
   VARSOVIA_36,
   type Stop,
-} from './route-fixtures';
+} from './road-route-fixtures';
 
 /** ROUTER=valhalla over real HTTP: the road route per leg, and straight lines when Valhalla fails. */
 

@@ -3,7 +3,7 @@ import { sealData, unsealData } from 'iron-session';
 import { z } from 'zod';
 import { env } from '@/lib/env';
 import { ApiError, errorResponse } from '@/lib/http/api-error';
-import { apiRoute, type RequestContext } from '@/lib/http/api-route';
+import { apiHandler, type RequestContext } from '@/lib/http/api-handler';
 import { cookieValues } from '@/lib/cookie-header';
 import {
   clearedSessionCookieHeaders,
@@ -107,18 +107,18 @@ export async function endEverySession(email: string, upTo: number = Date.now()):
 }
 
 /**
- * apiRoute for the routes that need a signed-in dispatcher. Reads the session from the request's
+ * apiHandler for the routes that need a signed-in dispatcher. Reads the session from the request's
  * cookie (Web Request only, so any server can serve it), answers 401 without one, and sends the
  * browser a fresh cookie whenever the courier token was renewed during the request.
  */
-export function sessionRoute(
+export function sessionHandler(
   handler: (
     request: Request,
     session: DispatcherSession,
     context: RequestContext,
   ) => Promise<Response>,
 ): (request: Request) => Promise<Response> {
-  return apiRoute(async (request, context) => {
+  return apiHandler(async (request, context) => {
     const cookie = sessionCookieOf(request);
     const clearCookies = clearedSessionCookieHeaders({ secure: isSecureRequest(request) });
     let session: CookieSession;

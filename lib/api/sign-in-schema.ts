@@ -1,5 +1,6 @@
 // Not server-only: the sign-in form validates with it in the browser; it holds field rules only.
 import * as z from 'zod/mini';
+import { SIGN_IN_FIELD_MAX_LENGTH as MAX_LENGTH } from '@/lib/courier-api/limits';
 
 /** The sign-in form's fields: the same rules in the browser and in POST /api/session. */
 export const signInSchema = z.object({
@@ -8,11 +9,14 @@ export const signInSchema = z.object({
     .check(
       z.trim(),
       z.minLength(1, 'validation.required'),
-      z.maxLength(254, 'validation.tooLong'),
+      z.maxLength(MAX_LENGTH.email, 'validation.tooLong'),
       z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'validation.email'),
     ),
   password: z
     .string({ error: 'validation.required' })
-    .check(z.minLength(1, 'validation.required'), z.maxLength(1024, 'validation.tooLong')),
+    .check(
+      z.minLength(1, 'validation.required'),
+      z.maxLength(MAX_LENGTH.password, 'validation.tooLong'),
+    ),
 });
 export type SignInInput = z.infer<typeof signInSchema>;

@@ -25,7 +25,7 @@ export interface CourierRequestContext {
   readBody<S extends $ZodType>(schema: S): Promise<output<S>>;
 }
 
-type CourierHandler = (request: Request, context: CourierRequestContext) => Promise<Response>;
+type CourierOperation = (request: Request, context: CourierRequestContext) => Promise<Response>;
 
 /**
  * The one wrapper around every route of the built-in courier: answers 404 when the service is
@@ -36,7 +36,7 @@ type CourierHandler = (request: Request, context: CourierRequestContext) => Prom
  * mode like any other failure. Nothing throws past it; an unexpected fault is logged (without its
  * stack) and answered as -160 "Servicio no disponible".
  */
-export function courierRoute(handler: CourierHandler): (request: Request) => Promise<Response> {
+export function courierHandler(handler: CourierOperation): (request: Request) => Promise<Response> {
   return async (request) => {
     if (!env.courierService.enabled) return new Response('Not Found', { status: 404 });
     const requestLog = log.child({

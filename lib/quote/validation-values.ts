@@ -1,0 +1,19 @@
+import { ADDRESS_FIELD_MAX_LENGTH, MAX_DROPOFFS } from '../courier-api/limits';
+
+/**
+ * The numbers a validation message names ("Hasta {max} entregas", "máximo {max} caracteres"), as
+ * ICU parameters, so that the catalogs never repeat a limit: the screen and the API pass these
+ * wherever they turn a message key into text. No zod here: the screen's first load reads it.
+ */
+const VALUES: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  'validation.tooManyStops': { max: MAX_DROPOFFS },
+  'validation.streetTooLong': { max: ADDRESS_FIELD_MAX_LENGTH.street },
+  'validation.exteriorNumberTooLong': { max: ADDRESS_FIELD_MAX_LENGTH.exteriorNumber },
+  'validation.interiorNumberTooLong': { max: ADDRESS_FIELD_MAX_LENGTH.interiorNumber },
+  'validation.neighborhoodTooLong': { max: ADDRESS_FIELD_MAX_LENGTH.neighborhood },
+};
+
+/** The parameters of a message key (none for a message that names no number). */
+export function validationValues(key: string): Record<string, number> | undefined {
+  return VALUES[key];
+}
