@@ -84,15 +84,15 @@ export async function callApi<N extends EndpointName>(
   return payload as AnswerOf<Contracts[N]>;
 }
 
-async function fetchJson(
-  url: string,
-  {
-    method,
-    body,
-    signal,
-    timeoutMs,
-  }: { method: string; body: unknown; signal?: AbortSignal; timeoutMs: number },
-): Promise<unknown> {
+interface JsonRequest {
+  method: string;
+  body: unknown;
+  signal?: AbortSignal;
+  timeoutMs: number;
+}
+
+async function fetchJson(url: string, request: JsonRequest): Promise<unknown> {
+  const { method, body, signal, timeoutMs } = request;
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
     throw new RequestError('offline', 0, 'offline');
   }
