@@ -8,7 +8,6 @@ import { liveHeapBytes, startAppProcess, type AppProcess } from './support/app-p
 // The production server as `npm start` serves it, attacked over loopback with no credentials.
 // Each test starts a server of its own, to read its log or its heap and to keep its limits away
 // from the suite's server; once is enough, not once per device.
-test.skip(() => test.info().project.name !== 'desktop', 'one device is enough');
 
 const DEMO = { email: 'dispatcher@example.com', password: 'demo-password' };
 
