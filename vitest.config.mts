@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     include: ['{lib,app,components,test,scripts,bench}/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // A stray .only would narrow CI to one test and still pass (Vitest's default too, said here).
+    allowOnly: !process.env.CI,
     testTimeout: 20_000,
     hookTimeout: 30_000,
     env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', NEXT_TELEMETRY_DISABLED: '1' },
