@@ -9,8 +9,9 @@
 // logged an error, a security header was missing or the live heap kept growing.
 //
 // Then the sign-in flood (the phase `flood`; `--phases quotes` leaves it out): a server of its own
-// behind one trusted proxy, its courier the legacy stand-in (test/support/legacy-courier.ts, which
-// refuses an unknown e-mail at once where the built-in courier would spend a password check on it),
+// (on --port + 1) behind one trusted proxy, its courier the legacy stand-in
+// (test/support/legacy-courier.ts, which refuses an unknown e-mail at once where the built-in
+// courier would spend a password check on it),
 // gets 1,000 warm-up and then `--flood` failed sign-ins with distinct e-mails from 1,000 addresses
 // (20 each, so every per-key count of the app is reached). Every one must be answered 401, the live
 // heap after a full GC must end within 20 MB of where it was after the warm-up, and the server must
@@ -19,7 +20,6 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -490,18 +490,6 @@ async function soakQuotes() {
   return passed;
 }
 
-/** A port nobody listens on right now. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** The sign-in flood (see the top of this file); returns whether it passed. */
 async function soakSignInFlood() {
   const { module } = await runnerImport(join(ROOT, 'test', 'support', 'legacy-courier.ts'), {
@@ -510,7 +498,8 @@ async function soakSignInFlood() {
     logLevel: 'error',
   });
   const legacy = await module.startLegacyCourier();
-  const port = await freePort();
+  // The next port after the quote soak's (which has stopped by now).
+  const port = PORT + 1;
   const origin = `http://127.0.0.1:${port}`;
   const counts = { total: 0, warn: 0, error: 0, fatal: 0, other: 0 };
   const errors = [];
