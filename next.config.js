@@ -10,6 +10,11 @@ const nextConfig = {
   serverExternalPackages: ['pino', 'esbuild'],
   // A second build beside the main one (e.g. a helper's) can go elsewhere; the app reads no env here.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // One type check: builds made by scripts/build-if-needed.mjs (the browser tests, the bench, the
+  // soak, `npm start`) skip Next's, which is `tsc` over this tsconfig after writing the route types
+  // — exactly what `npm run typecheck` (next typegen, then tsc --noEmit) does, first in `npm test`.
+  // The emitted JavaScript is the same either way; a plain `npm run build` still checks.
+  typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === '1' },
   turbopack: {
     // The browser gets the catalogs compiled ahead of time (lib/i18n/precompile-messages.js) and
     // use-intl's formatter for compiled messages only: no ICU parser in the bundle.

@@ -67,7 +67,7 @@ async function pinsFramed(page: Page, margin: number) {
 }
 
 test.describe('a pin gives the right address, or says what it could not find', () => {
-  test('B dragged 1 km after a quote: its old street is marked and never quoted', async ({
+  test('B dragged 1 km after a quote: its old street is marked and never quoted @layout', async ({
     page,
   }, testInfo) => {
     await openSignedIn(page);
@@ -142,7 +142,7 @@ test.describe('a pin gives the right address, or says what it could not find', (
     ).toContainText('Cubrimos Ciudad de México (y área metropolitana) y Guadalajara');
   });
 
-  test('two taps: the fields filled are named and the keyboard goes to A’s street', async ({
+  test('two taps: the fields filled are named and the keyboard goes to A’s street @touch', async ({
     page,
   }, testInfo) => {
     await openSignedIn(page);
@@ -227,7 +227,7 @@ test.describe('a pin gives the right address, or says what it could not find', (
     await expect(field(page, 'dropoff', 'coordinates')).toHaveValue(before);
   });
 
-  test('a city or zip outside the zones is said to be not covered, never offered in CDMX', async ({
+  test('a city or zip outside the zones is said to be not covered, never offered in CDMX @layout', async ({
     page,
   }) => {
     await openSignedIn(page);
@@ -252,7 +252,7 @@ test.describe('a pin gives the right address, or says what it could not find', (
     await expect(pin(page, 'A')).toHaveCount(0);
   });
 
-  test('the map credit takes no tap meant for the map, and opens in a new tab', async ({
+  test('the map credit takes no tap meant for the map, and opens in a new tab @touch', async ({
     page,
   }, testInfo) => {
     await openSignedIn(page);

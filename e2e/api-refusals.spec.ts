@@ -19,7 +19,6 @@ const test = base.extend<object, { app: AppProcess }>({
   ],
   baseURL: async ({ app }, provide) => provide(app.baseURL),
 });
-test.skip(() => test.info().project.name !== 'desktop', 'one device is enough');
 
 const DEMO = { email: 'dispatcher@example.com', password: 'demo-password' };
 const TRIP = {

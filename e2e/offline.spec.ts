@@ -83,7 +83,7 @@ const cacheContents = (page: Page) =>
 const DRAWN_TILES = 'img.leaflet-tile-loaded';
 
 test.describe('the screen opens without a network', () => {
-  test('after one visit, a reload offline opens the screen with the draft, the recent quotes and the tiles seen, says offline, and never reloads when the network is back', async ({
+  test('after one visit, a reload offline opens the screen with the draft, the recent quotes and the tiles seen, says offline, and never reloads when the network is back @layout', async ({
     page,
     context,
     tileServer,
@@ -222,8 +222,6 @@ test.describe('the screen opens without a network', () => {
 });
 
 test.describe('the service worker', () => {
-  test.skip(() => test.info().project.name !== 'desktop', 'one device is enough');
-
   test('nothing under /api or /courier is answered by it or kept in its caches', async ({
     page,
     context,

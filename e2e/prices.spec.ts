@@ -29,7 +29,6 @@ const test = base.extend<object, { nightApp: AppProcess }>({
     { scope: 'worker', timeout: 90_000 },
   ],
 });
-test.skip(() => test.info().project.name !== 'desktop', 'one device is enough');
 
 /** The figure under a label of the result card ("Cargo extra", "Tarifa"…). */
 const figure = (card: Locator, label: string) =>

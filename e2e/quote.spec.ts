@@ -14,7 +14,7 @@ import {
 } from './support/screen';
 
 test.describe('quoting a trip', () => {
-  test('tap A, tap B, type the recorded trip and get its quote: $35.00, 28 min, bicycle', async ({
+  test('tap A, tap B, type the recorded trip and get its quote: $35.00, 28 min, bicycle @touch', async ({
     page,
   }, testInfo) => {
     await openSignedIn(page);
@@ -45,7 +45,7 @@ test.describe('quoting a trip', () => {
     await keepScreenshot(page, testInfo, `quoted-${testInfo.project.name}`);
   });
 
-  test('without map tiles the dispatcher is told, and the map still takes pins', async ({
+  test('without map tiles the dispatcher is told, and the map still takes pins @touch', async ({
     page,
     tileServer,
   }, testInfo) => {
@@ -59,7 +59,9 @@ test.describe('quoting a trip', () => {
     await expect(field(page, 'pickup', 'coordinates')).not.toHaveValue('');
   });
 
-  test('dragging a pin after a quote marks the quote out of date', async ({ page }, testInfo) => {
+  test('dragging a pin after a quote marks the quote out of date @touch', async ({
+    page,
+  }, testInfo) => {
     await openSignedIn(page);
     await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
     await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);

@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startAppWithOsrm, type OsrmApp } from './support/osrm-app';
 import {
   RECORDED_TRIP,
@@ -128,17 +128,15 @@ const test = base.extend<object, { osrmApp: OsrmApp }>({
   baseURL: async ({ osrmApp }, provide) => provide(osrmApp.baseURL),
 });
 
-/** The road routes are for the field: a tablet and a phone. */
-const onTouchOnly = (testInfo: TestInfo) =>
-  test.skip(testInfo.project.name === 'desktop', 'road routes are checked on tablet and phone');
-
+// The road line under the pins is checked on every device (@layout); the rest on desktop alone.
+// A project runs only the tests its grep selects (playwright.config.ts), so the OSRM app (a
+// worker fixture) starts only where one of them runs.
 test.describe('with OSRM (ROUTER=osrm)', () => {
-  test.beforeEach(({ osrmApp }, testInfo) => {
-    onTouchOnly(testInfo);
+  test.beforeEach(({ osrmApp }) => {
     osrmApp.osrm.behave('normal');
   });
 
-  test("the line follows OSRM's geometry along the streets, under the pins", async ({
+  test("the line follows OSRM's geometry along the streets, under the pins @layout", async ({
     page,
   }, testInfo) => {
     await openSignedIn(page);
@@ -161,7 +159,7 @@ test.describe('with OSRM (ROUTER=osrm)', () => {
     await keepScreenshot(page, testInfo, `road-route-${testInfo.project.name}`);
   });
 
-  test("with several drop-offs each leg is drawn in its stop's colour", async ({
+  test("with several drop-offs each leg is drawn in its stop's colour @layout", async ({
     page,
   }, testInfo) => {
     await openSignedIn(page);

@@ -40,12 +40,14 @@ async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
   await keepScreenshot(page, testInfo, `${name}-${testInfo.project.name}`);
 }
 
-test('the sign-in page passes axe and has thumb-sized controls', async ({ page }, testInfo) => {
+test('the sign-in page passes axe and has thumb-sized controls @layout', async ({
+  page,
+}, testInfo) => {
   await page.goto('/sign-in');
   await checkScreen(page, testInfo, 'fit-sign-in');
 });
 
-test('the quote screen passes axe, has thumb-sized controls and keeps the map in view', async ({
+test('the quote screen passes axe, has thumb-sized controls and keeps the map in view @layout', async ({
   page,
 }, testInfo) => {
   await page.addInitScript(() => {
@@ -130,7 +132,7 @@ async function cramped(page: Page) {
   });
 }
 
-test('nothing wraps or is cut: pin tools, search placeholders, the total and the delivery time', async ({
+test('nothing wraps or is cut: pin tools, search placeholders, the total and the delivery time @layout', async ({
   page,
 }, testInfo) => {
   await openSignedIn(page);
@@ -157,7 +159,9 @@ test('nothing wraps or is cut: pin tools, search placeholders, the total and the
   await keepScreenshot(page, testInfo, `fit-result-${testInfo.project.name}`);
 });
 
-test('a moved pin’s marks and the search results pass axe and fit', async ({ page }, testInfo) => {
+test('a moved pin’s marks and the search results pass axe and fit @layout', async ({
+  page,
+}, testInfo) => {
   await openSignedIn(page);
   await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
   await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
@@ -187,7 +191,7 @@ test('a moved pin’s marks and the search results pass axe and fit', async ({ p
   await checkScreen(page, testInfo, 'fit-search');
 });
 
-test('a form with mistakes passes axe too', async ({ page }, testInfo) => {
+test('a form with mistakes passes axe too @layout', async ({ page }, testInfo) => {
   await openSignedIn(page);
   await fillPoint(page, 'pickup', { street: 'Varsovia', zipCode: '066' });
   await page.getByRole('button', { name: 'Cotizar' }).click();

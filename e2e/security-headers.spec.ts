@@ -2,7 +2,6 @@ import { expect, test, type APIResponse } from '@playwright/test';
 
 // Headers come from the production server itself (proxy.ts for pages, next.config.js for the
 // rest), so they are checked over real HTTP here; once is enough, not once per device.
-test.skip(() => test.info().project.name !== 'desktop', 'one device is enough');
 
 const STATIC = {
   'x-content-type-options': 'nosniff',

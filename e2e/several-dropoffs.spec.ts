@@ -50,7 +50,7 @@ const stopLetters = (page: Page) =>
     .evaluateAll((groups) => groups.map((group) => group.getAttribute('data-stop')));
 
 test.describe('several drop-offs in one quote', () => {
-  test('a 4-stop quote by taps: legs listed, reload keeps the stops, reorder and remove', async ({
+  test('a 4-stop quote by taps: legs listed, reload keeps the stops, reorder and remove @layout', async ({
     page,
   }, testInfo) => {
     await openSignedIn(page);

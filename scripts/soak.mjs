@@ -1,11 +1,21 @@
 // Load and soak test of a production server, on loopback only, stopping by itself:
 //   node scripts/soak.mjs [--sessions 50] [--seconds 60] [--warmup 10] [--port 3300] [--dist .next]
+//                         [--flood 20000] [--phases quotes,flood]
 // Starts the production server (scripts/serve.mjs, as `npm start`) from an existing production build (NEXT_DIST_DIR or --dist; `.next` is built
 // first when out of date), checks the security headers, signs in N dispatchers (the demo account
 // of the built-in courier), and has each quote trips back to back for the warm-up plus the given
 // time, sampling the server's memory after the warm-up: RSS, and the live heap after a forced GC
 // (through the inspector, on loopback). Prints a table; exits 1 when a quote failed, the server
 // logged an error, a security header was missing or the live heap kept growing.
+//
+// Then the sign-in flood (the phase `flood`; `--phases quotes` leaves it out): a server of its own
+// (on --port + 1) behind one trusted proxy, its courier the legacy stand-in
+// (test/support/legacy-courier.ts, which refuses an unknown e-mail at once where the built-in
+// courier would spend a password check on it),
+// gets 1,000 warm-up and then `--flood` failed sign-ins with distinct e-mails from 1,000 addresses
+// (20 each, so every per-key count of the app is reached). Every one must be answered 401, the live
+// heap after a full GC must end within 20 MB of where it was after the warm-up, and the server must
+// log no error. (Until issue 26 this was a browser test, e2e/abuse.spec.ts.)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -14,6 +24,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { Agent, WebSocket } from 'undici';
+import { runnerImport } from 'vite';
 
 const ROOT = join(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -24,8 +35,20 @@ const { values: args } = parseArgs({
     dist: { type: 'string', default: process.env.NEXT_DIST_DIR || '.next' },
     'sample-ms': { type: 'string', default: '2000' },
     warmup: { type: 'string', default: '10' },
+    flood: { type: 'string', default: '20000' },
+    phases: { type: 'string', default: 'quotes,flood' },
   },
 });
+const PHASES = new Set(args.phases.split(','));
+for (const phase of PHASES) {
+  if (!['quotes', 'flood'].includes(phase)) {
+    console.error(`soak: unknown phase ${phase} (quotes, flood)`);
+    process.exit(2);
+  }
+}
+const FLOOD_ATTEMPTS = Number(args.flood);
+/** The sign-in flood passes when the live heap grew less than this over its attempts. */
+const FLOOD_HEAP_GROWTH_MB = 20;
 const SESSIONS = Number(args.sessions);
 const SECONDS = Number(args.seconds);
 const PORT = Number(args.port);
@@ -85,7 +108,7 @@ function ensureBuild() {
 const logCounts = { total: 0, warn: 0, error: 0, fatal: 0, other: 0 };
 const errorLines = [];
 
-function startServer() {
+function startServer({ port = PORT, env = {}, counts = logCounts, errors = errorLines } = {}) {
   const server = spawn(
     process.execPath,
     [
@@ -93,7 +116,7 @@ function startServer() {
       '--inspect=127.0.0.1:0',
       join(ROOT, 'scripts', 'serve.mjs'),
       '--port',
-      String(PORT),
+      String(port),
       '--hostname',
       '127.0.0.1',
     ],
@@ -106,7 +129,7 @@ function startServer() {
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',
         NEXT_DIST_DIR: DIST,
-        PORT: String(PORT),
+        PORT: String(port),
         LOG_LEVEL: 'info',
         SESSION_SECRET: randomBytes(48).toString('base64'),
         DATA_DIR: mkdtempSync(join(tmpdir(), 'dispatch-quote-soak-')),
@@ -114,6 +137,7 @@ function startServer() {
         COURIER_SERVICE: '',
         COURIER_ACCOUNTS_FILE: '',
         APP_ORIGIN: '',
+        ...env,
       },
     },
   );
@@ -126,18 +150,18 @@ function startServer() {
       if (inspector) server.resolveInspector(inspector[1]);
       if (/^(Debugger listening|Debugger attached|For help, see|Debugger ending)/.test(line))
         return;
-      logCounts.total += 1;
+      counts.total += 1;
       let level;
       try {
         level = JSON.parse(line).level;
       } catch {
         level = /error|exception/i.test(line) ? 50 : undefined;
       }
-      if (level >= 60) logCounts.fatal += 1;
-      else if (level >= 50) logCounts.error += 1;
-      else if (level >= 40) logCounts.warn += 1;
-      else if (level === undefined) logCounts.other += 1;
-      if (level >= 50 && errorLines.length < 5) errorLines.push(line.slice(0, 300));
+      if (level >= 60) counts.fatal += 1;
+      else if (level >= 50) counts.error += 1;
+      else if (level >= 40) counts.warn += 1;
+      else if (level === undefined) counts.other += 1;
+      if (level >= 50 && errors.length < 5) errors.push(line.slice(0, 300));
     });
   }
   return server;
@@ -199,6 +223,7 @@ async function connectInspector(url) {
   return {
     async liveHeapMegabytes() {
       await send('HeapProfiler.collectGarbage');
+      await send('HeapProfiler.collectGarbage');
       const answer = await send('Runtime.evaluate', {
         expression: 'process.memoryUsage().heapUsed',
         returnByValue: true,
@@ -230,12 +255,14 @@ async function call(method, path, { cookie, body, headers = {} } = {}) {
   return { status: response.status, headers: response.headers, text };
 }
 
-async function waitUntilReady(server) {
+async function waitUntilReady(server, origin = ORIGIN) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     try {
-      if ((await call('GET', '/api/health')).status === 200) return;
+      const response = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(5_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
     } catch {
       // Not listening yet.
     }
@@ -331,14 +358,11 @@ const median = (values) =>
     50,
   );
 
-async function main() {
-  if (!['127.0.0.1'].includes(new URL(ORIGIN).hostname))
-    throw new Error('soak runs on loopback only');
-  await ensureBuild();
+/** The quote soak: N dispatchers quoting back to back; returns whether it passed. */
+async function soakQuotes() {
   const server = startServer();
   const stop = () => stopServer(server);
   process.on('exit', stop);
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
   await waitUntilReady(server);
   const headerRows = await checkHeaders();
@@ -463,7 +487,118 @@ async function main() {
     verdict: { value: passed ? 'PASS' : 'FAIL' },
   });
   if (errorLines.length > 0) console.log('First error lines:\n' + errorLines.join('\n'));
-  process.exit(passed ? 0 : 1);
+  return passed;
+}
+
+/** The sign-in flood (see the top of this file); returns whether it passed. */
+async function soakSignInFlood() {
+  const { module } = await runnerImport(join(ROOT, 'test', 'support', 'legacy-courier.ts'), {
+    configFile: false,
+    root: ROOT,
+    logLevel: 'error',
+  });
+  const legacy = await module.startLegacyCourier();
+  // The next port after the quote soak's (which has stopped by now).
+  const port = PORT + 1;
+  const origin = `http://127.0.0.1:${port}`;
+  const counts = { total: 0, warn: 0, error: 0, fatal: 0, other: 0 };
+  const errors = [];
+  const server = startServer({
+    port,
+    counts,
+    errors,
+    env: {
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+      COURIER_BASE_URL: legacy.url,
+      COURIER_SERVICE: 'off',
+      COURIER_CLIENT_ID: 'legacy-client',
+      COURIER_CLIENT_SECRET: 'legacy-client-secret-8c1f',
+    },
+  });
+  const stop = () => stopServer(server);
+  process.on('exit', stop);
+  const floodAgent = new Agent({ connections: 16 });
+  try {
+    await waitUntilReady(server, origin);
+    const inspector = await connectInspector(await server.inspectorUrl);
+    const statuses = new Map();
+    const attempt = async (index) => {
+      const response = await fetch(`${origin}/api/session`, {
+        method: 'POST',
+        dispatcher: floodAgent,
+        headers: {
+          origin,
+          'content-type': 'application/json',
+          // The warm-up's addresses are apart from the measured attempts'.
+          'x-forwarded-for':
+            index < 1_000
+              ? `10.1.${index >> 8}.${index & 255}`
+              : `10.0.${(index % 1_000) >> 8}.${(index % 1_000) & 255}`,
+        },
+        body: JSON.stringify({ email: `flood-${index}@example.com`, password: 'wrong' }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      await response.arrayBuffer();
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    };
+    const run = async (from, to) => {
+      let next = from;
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          for (let index = next++; index < to; index = next++) await attempt(index);
+        }),
+      );
+    };
+    // A warm-up, so that what was compiled and cached on first use is in the baseline.
+    await run(0, 1_000);
+    const before = await inspector.liveHeapMegabytes();
+    const started = Date.now();
+    await run(1_000, 1_000 + FLOOD_ATTEMPTS);
+    const seconds = (Date.now() - started) / 1000;
+    const after = await inspector.liveHeapMegabytes();
+    inspector.close();
+
+    const answers = Object.fromEntries(statuses);
+    const total = [...statuses.values()].reduce((sum, count) => sum + count, 0);
+    const grown = after - before;
+    // Every one refused by the courier as a wrong e-mail or password: every count was reached.
+    const allRefused = total === 1_000 + FLOOD_ATTEMPTS && statuses.get(401) === total;
+    const heapFlat = grown < FLOOD_HEAP_GROWTH_MB;
+    const quiet = counts.error + counts.fatal === 0;
+    const passed = allRefused && heapFlat && quiet;
+    console.log('Sign-in flood');
+    console.table({
+      'failed sign-ins (distinct e-mails), after 1,000 warm-up': {
+        value: `${FLOOD_ATTEMPTS.toLocaleString('en')} in ${seconds.toFixed(1)} s`,
+      },
+      'answers by status (all 401)': {
+        value: `${JSON.stringify(answers)} ${allRefused ? '' : 'NO'}`.trim(),
+      },
+      'live heap after GC: after warm-up → end (MB)': {
+        value: `${before.toFixed(1)} → ${after.toFixed(1)} (${grown >= 0 ? '+' : ''}${grown.toFixed(1)}; < ${FLOOD_HEAP_GROWTH_MB}: ${heapFlat ? 'yes' : 'NO'})`,
+      },
+      'log warnings / errors': { value: `${counts.warn} / ${counts.error + counts.fatal}` },
+      verdict: { value: passed ? 'PASS' : 'FAIL' },
+    });
+    if (errors.length > 0) console.log('First error lines:\n' + errors.join('\n'));
+    return passed;
+  } finally {
+    await floodAgent.close();
+    stop();
+    await legacy.close();
+  }
+}
+
+async function main() {
+  if (!['127.0.0.1'].includes(new URL(ORIGIN).hostname))
+    throw new Error('soak runs on loopback only');
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+  await ensureBuild();
+  const results = [];
+  if (PHASES.has('quotes')) results.push(await soakQuotes());
+  if (PHASES.has('flood') && FLOOD_ATTEMPTS > 0) results.push(await soakSignInFlood());
+  process.exit(results.every(Boolean) ? 0 : 1);
 }
 
 main().catch((error) => {

@@ -14,7 +14,7 @@ const escape = (text) => String(text).replaceAll('|', '\\|');
 export function markdownReport(report) {
   const { run, machine, versions, figures } = report;
   const lines = [
-    `# Benchmark results${run.smoke ? ' (smoke run: only the counts are judged)' : ''}`,
+    `# Benchmark results${run.smoke ? ' (smoke run: only the counts, each judged)' : ''}`,
     '',
     `${run.finishedAt} · commit ${run.commit ?? 'unknown'}${run.uncommittedChanges ? ' (with uncommitted changes)' : ''} · ${Math.round(run.seconds)} s · \`${run.command}\``,
     '',

@@ -4,20 +4,17 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { WebSocket } from 'undici';
 import { E2E_SERVER_ENV } from './server-env';
 
 /**
  * A production server of the build for one spec, as `npm start` serves it (scripts/serve.mjs), on a
  * free loopback port with a data directory of its own: specs that need their own configuration, or
- * want to read the server's log or heap, start one beside the suite's.
+ * want to read the server's log, start one beside the suite's.
  */
 export interface AppProcess {
   baseURL: string;
   /** Every line the server wrote (stdout and stderr), in order. */
   readonly lines: string[];
-  /** The inspector's WebSocket URL, when started with `inspect`. */
-  inspectorUrl?: string;
   close(): Promise<void>;
 }
 
@@ -48,14 +45,12 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 
 export async function startAppProcess({
   env = {},
-  inspect = false,
-}: { env?: Record<string, string>; inspect?: boolean } = {}): Promise<AppProcess> {
+}: { env?: Record<string, string> } = {}): Promise<AppProcess> {
   const port = await freePort();
   const lines: string[] = [];
   const child = spawn(
     process.execPath,
     [
-      ...(inspect ? ['--inspect=127.0.0.1:0'] : []),
       join(process.cwd(), 'scripts', 'serve.mjs'),
       '--port',
       String(port),
@@ -85,8 +80,6 @@ export async function startAppProcess({
   for (const stream of [child.stdout!, child.stderr!]) {
     createInterface({ input: stream }).on('line', (line) => {
       lines.push(line);
-      const inspector = /Debugger listening on (ws:\/\/\S+)/.exec(line);
-      if (inspector) app.inspectorUrl = inspector[1];
     });
   }
   try {
@@ -96,40 +89,4 @@ export async function startAppProcess({
     throw error;
   }
   return app;
-}
-
-/** The server's live heap after a full collection, through the inspector (bytes). */
-export async function liveHeapBytes(inspectorUrl: string): Promise<number> {
-  const socket = new WebSocket(inspectorUrl);
-  await new Promise((resolve, reject) => {
-    socket.onopen = resolve;
-    socket.onerror = reject;
-  });
-  let nextId = 0;
-  const pending = new Map<
-    number,
-    (message: { result?: { result?: { value?: number } } }) => void
-  >();
-  socket.onmessage = (event) => {
-    const message = JSON.parse(String(event.data));
-    pending.get(message.id)?.(message);
-    pending.delete(message.id);
-  };
-  const send = (method: string, params: object = {}) =>
-    new Promise<{ result?: { result?: { value?: number } } }>((resolve) => {
-      const id = ++nextId;
-      pending.set(id, resolve);
-      socket.send(JSON.stringify({ id, method, params }));
-    });
-  try {
-    await send('HeapProfiler.collectGarbage');
-    await send('HeapProfiler.collectGarbage');
-    const answer = await send('Runtime.evaluate', {
-      expression: 'process.memoryUsage().heapUsed',
-      returnByValue: true,
-    });
-    return answer.result?.result?.value ?? Number.NaN;
-  } finally {
-    socket.close();
-  }
 }
