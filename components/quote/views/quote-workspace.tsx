@@ -99,6 +99,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
           frame={frame}
           onTap={actions.onMapTap}
           onPinMoved={actions.onPinMoved}
+          onPinSelected={actions.onPinSelected}
           onRouteChange={setRouteView}
         />
       </div>
