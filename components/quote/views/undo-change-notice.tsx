@@ -1,0 +1,26 @@
+'use client';
+
+import { useTranslations } from 'use-intl';
+import { useTrip, useTripStore } from '../store/use-trip';
+import styles from './styles';
+
+/**
+ * After a pin moved by a tap or a drag, or a drop-off removed: what happened, and "Deshacer",
+ * which puts that stop back as it was (store/undo-actions.ts).
+ */
+export function UndoChangeNotice() {
+  const t = useTranslations('pins');
+  const store = useTripStore();
+  const change = useTrip((state) => state.undoable);
+  if (!change) return null;
+  return (
+    <p className={`notice notice-info ${styles.undoNotice}`} data-testid="undo-change">
+      <span>
+        {t(change.kind === 'moved' ? 'pinMoved' : 'stopRemoved', { letter: change.letter })}
+      </span>
+      <button type="button" className="button" onClick={store.undo}>
+        {t('undoChange')}
+      </button>
+    </p>
+  );
+}
