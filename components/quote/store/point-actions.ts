@@ -27,7 +27,8 @@ import { nextFrame } from './trip-state';
  * with its provenance (trip/address-provenance.ts), so a field never silently describes a place
  * its pin has left.
  */
-export function pointActions({ get, update, form, lookups, history }: StoreCore) {
+export function pointActions(core: StoreCore) {
+  const { get, update, form, lookups, history } = core;
   /** A stop's current path in the form ('pickup', 'dropoffs.2'), or undefined once removed. */
   const pathOf = (key: string) => stopByKey(get().values, key)?.path;
   const pointOf = (key: string) => stopByKey(get().values, key)?.point;

@@ -15,7 +15,8 @@ import { nextFrame } from './trip-state';
  * The list of stops changed as a whole: a drop-off added, moved or removed, A and B swapped. The
  * stops' provenance and lookups follow their keys; errors follow their fields.
  */
-export function stopListActions({ get, update, form, lookups, history }: StoreCore) {
+export function stopListActions(core: StoreCore) {
+  const { get, update, form, lookups, history } = core;
   const frame = () => update({ frame: nextFrame(get(), false) });
 
   function replaceStops(next: QuoteDraftValues) {

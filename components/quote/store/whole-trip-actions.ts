@@ -11,7 +11,8 @@ import { nextFrame, storedDraftOf, type ShownQuote } from './trip-state';
  * for this very draft), the screen cleared ("Limpiar", which can be undone until a new trip
  * starts), a recent quote reopened; and the quote shown after a "Cotizar".
  */
-export function wholeTripActions({ get, update, form, lookups, history }: StoreCore) {
+export function wholeTripActions(core: StoreCore) {
+  const { get, update, form, lookups, history } = core;
   const frame = () => update({ frame: nextFrame(get(), false) });
 
   function replaceAll(stored: StoredDraft) {
