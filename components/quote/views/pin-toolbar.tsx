@@ -5,7 +5,6 @@ import { useTranslations } from 'use-intl';
 import { stopColour } from '../trip/stop-colours';
 import type { Stop } from '../trip/trip-stops';
 import type { LocationProblem } from '../effects/use-geolocation';
-import { UndoChangeNotice } from './undo-change-notice';
 import styles from './styles';
 
 const LOCATION_MESSAGES = {
@@ -17,8 +16,7 @@ const LOCATION_MESSAGES = {
 
 /**
  * Which stop the next tap on the map places, and the pin actions: my location, swap, clear. After
- * a clear, the same place offers to undo it until the dispatcher starts a new trip; after a pin
- * moved on the map or a stop removed, to put that stop back.
+ * a clear, the same place offers to undo it until the dispatcher starts a new trip.
  */
 export function PinToolbar({
   stops,
@@ -102,7 +100,6 @@ export function PinToolbar({
             </button>
           </p>
         )}
-        <UndoChangeNotice />
       </div>
       {locationProblem && (
         <p role="alert" className={`notice notice-warning ${styles.toolbarNotice}`}>
