@@ -1,15 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { pinEvents, TAP_SLOP_PX } from './pin-events';
 
-/** A map at a scale of 1 px per 0.0001°, and a marker that can be dragged by hand. */
-const map = {
-  latLngToContainerPoint: ({ lat, lng }: { lat: number; lng: number }) => {
-    const x = lng / 0.0001;
-    const y = -lat / 0.0001;
-    return { x, y, distanceTo: (p: { x: number; y: number }) => Math.hypot(p.x - x, p.y - y) };
-  },
-} as never;
-
 function marker(lat: number, lng: number) {
   let at = { lat, lng };
   return {
@@ -24,14 +15,18 @@ function marker(lat: number, lng: number) {
 function pin(key: string) {
   const onMoved = vi.fn();
   const onSelected = vi.fn();
-  return { events: pinEvents(key, map, { onMoved, onSelected }), onMoved, onSelected };
+  return { events: pinEvents(key, { onMoved, onSelected }), onMoved, onSelected };
 }
 
-function drag(events: ReturnType<typeof pinEvents>, pixels: number) {
+/**
+ * A finger dragging the pin `pixels` px; `panned`: the map panned under it meanwhile (at its
+ * edge), carrying the pin that much further. Leaflet's dragend says how far the finger went.
+ */
+function drag(events: ReturnType<typeof pinEvents>, pixels: number, panned = 0) {
   const m = marker(19.42, -99.16);
   events.dragstart!({ target: m } as never);
-  m.dragTo({ lat: 19.42, lng: -99.16 + pixels * 0.0001 });
-  events.dragend!({ target: m } as never);
+  m.dragTo({ lat: 19.42, lng: -99.16 + (pixels + panned) * 0.0001 });
+  events.dragend!({ target: m, distance: pixels } as never);
   return m;
 }
 
@@ -58,6 +53,14 @@ describe("a stop's pin on the map", () => {
       expect(onMoved).not.toHaveBeenCalled();
       expect(onSelected).toHaveBeenCalledExactlyOnceWith('s1');
     }
+  });
+
+  it('near the edge, where the map pans under the pin, the finger decides, not the pin', () => {
+    const { events, onMoved, onSelected } = pin('s1');
+    const m = drag(events, 5, 40);
+    expect(m.getLatLng()).toEqual({ lat: 19.42, lng: -99.16 });
+    expect(onMoved).not.toHaveBeenCalled();
+    expect(onSelected).toHaveBeenCalledOnce();
   });
 
   it(`a drag of ${TAP_SLOP_PX} px or more moves the pin`, () => {

@@ -1,4 +1,4 @@
-import type { LatLng as LeafletLatLng, LeafletEventHandlerFnMap, Map as LeafletMap } from 'leaflet';
+import type { DragEndEvent, LatLng as LeafletLatLng, LeafletEventHandlerFnMap } from 'leaflet';
 import type { LatLng } from '@/components/quote/trip/draft';
 
 /** A drag that ends closer than this (screen pixels) to where it began is a tap. */
@@ -16,18 +16,17 @@ interface DraggedMarker {
   setLatLng(at: LeafletLatLng): void;
 }
 
-type ScreenPoints = Pick<LeafletMap, 'latLngToContainerPoint'>;
-
 /**
  * What a stop's pin answers on the map. A tap on a pin chooses that stop and moves nothing:
  * Leaflet hands a click to the map when the marker under it does not listen to clicks, and a tap
  * on the map places the stop chosen for the next tap — so without this, a tap on A's head put B
  * on top of A. A finger's tap often slides a few pixels, which Leaflet takes as a drag: a drag
- * shorter than TAP_SLOP_PX is a tap too, and the pin goes back where it was.
+ * shorter than TAP_SLOP_PX is a tap too, and the pin goes back where it was. The length is the
+ * finger's own (Leaflet's `distance`), not the pin's: near the map's edge the map pans under a
+ * dragged pin, which carries the pin further than the finger went.
  */
 export function pinEvents(
   key: string,
-  map: ScreenPoints,
   { onMoved, onSelected }: PinCallbacks,
 ): LeafletEventHandlerFnMap {
   let start: LeafletLatLng | null = null;
@@ -41,7 +40,7 @@ export function pinEvents(
       const end = marker.getLatLng();
       const from = start;
       start = null;
-      if (from && pixelsBetween(map, from, end) < TAP_SLOP_PX) {
+      if (from && (event as DragEndEvent).distance < TAP_SLOP_PX) {
         marker.setLatLng(from);
         onSelected(key);
         return;
@@ -49,8 +48,4 @@ export function pinEvents(
       onMoved(key, { lat: end.lat, lng: end.lng });
     },
   };
-}
-
-function pixelsBetween(map: ScreenPoints, a: LeafletLatLng, b: LeafletLatLng) {
-  return map.latLngToContainerPoint(a).distanceTo(map.latLngToContainerPoint(b));
 }

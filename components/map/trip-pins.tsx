@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo } from 'react';
-import { Marker, useMap } from 'react-leaflet';
+import { Marker } from 'react-leaflet';
 import type { MapStop } from './map-props';
 import { pinEvents, type PinCallbacks } from './pin-events';
 import { pinIcon } from './pin-icon';
@@ -43,13 +43,12 @@ function Pin({
   outside: boolean;
   callbacks: PinCallbacks;
 }) {
-  const map = useMap();
   const { key, letter, role, colour, name } = stop;
   const icon = useMemo(
     () => pinIcon({ letter, role, colour, name }, outside),
     [letter, role, colour, name, outside],
   );
-  const handlers = useMemo(() => pinEvents(key, map, callbacks), [map, callbacks, key]);
+  const handlers = useMemo(() => pinEvents(key, callbacks), [callbacks, key]);
   return (
     <Marker
       position={stop.at}
