@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import {
   LOOKUP_FOUND,
   expect,
@@ -138,6 +139,7 @@ test.describe('a pin moves only when the dispatcher means it', () => {
     await expect(resultCard(page)).toHaveAttribute('data-state', 'stale');
     const notice = page.getByTestId('undo-change');
     await expect(notice).toContainText('Se movió el punto B.');
+    expect(await seriousViolations(page)).toEqual([]);
     await keepScreenshot(page, testInfo, `pin-dragged-${testInfo.project.name}`);
 
     await notice.getByRole('button', { name: 'Deshacer' }).tap();
