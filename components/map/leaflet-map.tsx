@@ -43,6 +43,11 @@ export function LeafletMap({
     }),
     [onDrawn],
   );
+  const { onPinMoved, onPinSelected } = props;
+  const pinCallbacks = useMemo(
+    () => ({ onMoved: onPinMoved, onSelected: onPinSelected }),
+    [onPinMoved, onPinSelected],
+  );
   const route = useTripRoute(
     props.stops.map((stop) => stop.at),
     props.roadRoutes,
@@ -83,7 +88,7 @@ export function LeafletMap({
           />
           {props.showCoverage && <CoverageZones />}
           <TripRouteLayer stops={props.stops} view={route} />
-          <TripPins stops={props.stops} outside={props.outside} onMoved={props.onPinMoved} />
+          <TripPins stops={props.stops} outside={props.outside} callbacks={pinCallbacks} />
           <FrameTrip frame={props.frame} />
         </AfterNextFrame>
       </MapContainer>

@@ -30,6 +30,8 @@ export interface QuoteMapProps {
   frame: MapFrame;
   onTap: (at: LatLng) => void;
   onPinMoved: (key: string, at: LatLng) => void;
+  /** A pin was tapped (or dragged less than a tap's slop): its stop is chosen, nothing moves. */
+  onPinSelected: (key: string) => void;
   /** What the map draws between the pins, each time it changes (the result compares its km). */
   onRouteChange: (view: RouteView) => void;
 }

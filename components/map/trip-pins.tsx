@@ -2,19 +2,19 @@
 
 import { useMemo } from 'react';
 import { Marker } from 'react-leaflet';
-import type { MapStop, QuoteMapProps } from './map-props';
-import { pinEvents } from './pin-events';
+import type { MapStop } from './map-props';
+import { pinEvents, type PinCallbacks } from './pin-events';
 import { pinIcon } from './pin-icon';
 
-/** Every stop's pin, draggable; the line through them is TripRouteLayer's. */
+/** Every stop's pin, draggable (a tap chooses its stop); the line through them is TripRouteLayer's. */
 export function TripPins({
   stops,
   outside,
-  onMoved,
+  callbacks,
 }: {
   stops: MapStop[];
   outside: string | null;
-  onMoved: QuoteMapProps['onPinMoved'];
+  callbacks: PinCallbacks;
 }) {
   return (
     <>
@@ -25,7 +25,7 @@ export function TripPins({
           // Earlier stops on top where pins overlap: A above B above C…
           zIndexOffset={1000 - index * 10}
           outside={outside === stop.key}
-          onMoved={onMoved}
+          callbacks={callbacks}
         />
       ))}
     </>
@@ -36,19 +36,19 @@ function Pin({
   stop,
   zIndexOffset,
   outside,
-  onMoved,
+  callbacks,
 }: {
   stop: MapStop;
   zIndexOffset: number;
   outside: boolean;
-  onMoved: QuoteMapProps['onPinMoved'];
+  callbacks: PinCallbacks;
 }) {
   const { key, letter, role, colour, name } = stop;
   const icon = useMemo(
     () => pinIcon({ letter, role, colour, name }, outside),
     [letter, role, colour, name, outside],
   );
-  const handlers = useMemo(() => pinEvents(key, onMoved), [onMoved, key]);
+  const handlers = useMemo(() => pinEvents(key, callbacks), [callbacks, key]);
   return (
     <Marker
       position={stop.at}

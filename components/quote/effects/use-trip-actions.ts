@@ -70,6 +70,11 @@ export function useTripActions(store: TripStore, focus: GuidedFocus) {
       /** A tap on the map places the stop the dispatcher chose for the next tap. */
       onMapTap: (at: LatLng) => placeAt(store.get().activeStop, at, 'map'),
       onPinMoved: (key: string, at: LatLng) => placeAt(key, at, 'map'),
+      /** A tap on a pin chooses its stop, as its fieldset would; it places nothing. */
+      onPinSelected: (key: string) => {
+        store.setActiveStop(key);
+        focus.setOpenStop(key);
+      },
       handlers,
       /** A new drop-off: the next tap places it, and its group opens with the focus. */
       addStop: () => {

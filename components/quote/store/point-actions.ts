@@ -27,7 +27,8 @@ import { nextFrame } from './trip-state';
  * with its provenance (trip/address-provenance.ts), so a field never silently describes a place
  * its pin has left.
  */
-export function pointActions({ get, update, form, lookups }: StoreCore) {
+export function pointActions(core: StoreCore) {
+  const { get, update, form, lookups, history } = core;
   /** A stop's current path in the form ('pickup', 'dropoffs.2'), or undefined once removed. */
   const pathOf = (key: string) => stopByKey(get().values, key)?.path;
   const pointOf = (key: string) => stopByKey(get().values, key)?.point;
@@ -69,10 +70,13 @@ export function pointActions({ get, update, form, lookups }: StoreCore) {
     /**
      * A pin placed or moved — by the map (a tap, a drag: the map frames the trip only when the
      * pin is out of view) or by text (typed coordinates, "my location") — and its address looked up.
+     * A pin the map moved can be put back ("Deshacer").
      */
     placePin(key: string, at: LatLng, by: 'map' | 'text') {
       const point = pointOf(key);
       if (!point) return;
+      if (by === 'map' && pinOf(point)) history.remember('moved', key);
+      else history.drop(key);
       movePin(key, at);
       apply(key, pinMoved(point, provenanceOf(key), at));
       void lookups.lookup(key, at);
@@ -93,6 +97,7 @@ export function pointActions({ get, update, form, lookups }: StoreCore) {
     pickResult(key: string, result: SearchResult) {
       const point = pointOf(key);
       if (!point) return;
+      history.drop(key);
       lookups.forget([key]);
       movePin(key, result);
       apply(key, searchPicked(point, provenanceOf(key), result));
@@ -104,6 +109,7 @@ export function pointActions({ get, update, form, lookups }: StoreCore) {
       const path = pathOf(key);
       const at = pinOf(place);
       if (!path || !at) return;
+      history.drop(key);
       lookups.forget([key]);
       movePin(key, at);
       for (const field of ADDRESS_FIELDS) form.write(`${path}.${field}`, place[field]);
@@ -114,16 +120,19 @@ export function pointActions({ get, update, form, lookups }: StoreCore) {
     /** The street and numbers of the dispatcher's search text, taken as typed; the pin stays. */
     applyTypedStreet(key: string, typed: TypedStreet) {
       const point = pointOf(key);
+      history.drop(key);
       if (point) apply(key, typedStreetUsed(point, provenanceOf(key), typed));
     },
 
     /** The dispatcher edited a field by hand. */
     typed(key: string, field: AddressField, value: string) {
+      history.drop(key);
       setPoint(key, fieldTyped(provenanceOf(key), field, value));
     },
 
     /** "Keep them": the fields left from the previous position are right after all. */
     keepEarlier(key: string) {
+      history.drop(key);
       const fields = earlierFields(provenanceOf(key));
       setPoint(key, earlierKept(provenanceOf(key), pinOf(pointOf(key))));
       clearErrorsOf(key, fields);
@@ -131,6 +140,7 @@ export function pointActions({ get, update, form, lookups }: StoreCore) {
 
     /** "Clear them": the fields left from the previous position are emptied. */
     clearEarlier(key: string) {
+      history.drop(key);
       const fields = earlierFields(provenanceOf(key));
       apply(key, earlierCleared(provenanceOf(key)));
       clearErrorsOf(key, fields);

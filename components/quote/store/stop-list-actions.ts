@@ -15,7 +15,8 @@ import { nextFrame } from './trip-state';
  * The list of stops changed as a whole: a drop-off added, moved or removed, A and B swapped. The
  * stops' provenance and lookups follow their keys; errors follow their fields.
  */
-export function stopListActions({ get, update, form, lookups }: StoreCore) {
+export function stopListActions(core: StoreCore) {
+  const { get, update, form, lookups, history } = core;
   const frame = () => update({ frame: nextFrame(get(), false) });
 
   function replaceStops(next: QuoteDraftValues) {
@@ -35,13 +36,16 @@ export function stopListActions({ get, update, form, lookups }: StoreCore) {
       const before = get().values;
       const next = withDropoffAdded(before);
       if (next === before) return null;
+      history.drop();
       replaceStops(next);
       const key = next.dropoffs.at(-1)!.id!;
       update({ activeStop: key });
       return key;
     },
 
+    /** The drop-off `key` removed; "Deshacer" brings it back. */
     removeDropoff(key: string) {
+      history.remember('removed', key);
       replaceStops(withDropoffRemoved(get().values, key));
       if (get().activeStop === key) update({ activeStop: PICKUP });
       frame();
@@ -49,6 +53,7 @@ export function stopListActions({ get, update, form, lookups }: StoreCore) {
 
     /** The drop-off `key` one place earlier (-1) or later (+1). */
     moveDropoff(key: string, step: -1 | 1) {
+      history.drop();
       replaceStops(withDropoffMoved(get().values, key, step));
       frame();
     },
@@ -58,6 +63,7 @@ export function stopListActions({ get, update, form, lookups }: StoreCore) {
       const { values } = get();
       const first = values.dropoffs[0]?.id;
       if (!first) return;
+      history.drop();
       replaceStops(withPickupSwapped(values));
       const { provenance } = get();
       update({

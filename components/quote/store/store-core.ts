@@ -16,9 +16,21 @@ export interface TripForm {
 }
 
 /** What the action modules share: the state, its one way to change, the form and the lookups. */
-export interface StoreCore {
+export interface StoreBase {
   get: () => TripState;
   update: (patch: Partial<TripState>) => void;
   form: TripForm;
   lookups: AddressLookups;
+}
+
+/** The one change "Deshacer" can take back (store/undo-actions.ts). */
+export interface UndoHistory {
+  /** Keeps the stop `key` as it is now, before it is moved or removed. */
+  remember: (kind: 'moved' | 'removed', key: string) => void;
+  /** Forgets the change kept (of the stop `key` only, when given): something else changed. */
+  drop: (key?: string) => void;
+}
+
+export interface StoreCore extends StoreBase {
+  history: UndoHistory;
 }

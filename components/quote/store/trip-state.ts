@@ -1,8 +1,8 @@
 import type { MapFrame } from '@/components/map/map-props';
 import type { AddressField } from '@/lib/api/geocode';
 import type { Quote } from '@/lib/api/quote';
-import type { DraftProvenance } from '../trip/address-provenance';
-import { draftKey, emptyDraft, type QuoteDraftValues } from '../trip/draft';
+import type { DraftProvenance, PointProvenance } from '../trip/address-provenance';
+import { draftKey, emptyDraft, type PointDraft, type QuoteDraftValues } from '../trip/draft';
 import type { StoredDraft } from '../trip/draft-storage';
 import { earlierOf, tripReadiness, type TripReadiness } from '../trip/trip-readiness';
 import { PICKUP, pinsOf } from '../trip/trip-stops';
@@ -23,7 +23,26 @@ export interface TripState {
   shown: ShownQuote | null;
   /** The trip as it was before "Limpiar", while it can be brought back. */
   cleared: { stored: StoredDraft; shown: ShownQuote | null } | null;
+  /** The last stop moved on the map or removed, as it was before, while "Deshacer" can bring it back. */
+  undoable: UndoableChange | null;
   frame: MapFrame;
+}
+
+/** A stop as it was before a tap or a drag moved it, or before "Quitar" removed it. */
+export interface UndoableChange {
+  kind: 'moved' | 'removed';
+  key: string;
+  /** Its letter then ("B"), for the notice. */
+  letter: string;
+  /** Its pin and every field. */
+  point: PointDraft;
+  /** Its place among the drop-offs (-1: the pickup). */
+  index: number;
+  provenance: PointProvenance | undefined;
+  lookup: LookupStatus | undefined;
+  activeStop: string;
+  /** The quote shown then: shown again when it is for the trip as it is once undone. */
+  shown: ShownQuote | null;
 }
 
 export interface ShownQuote {
@@ -47,6 +66,7 @@ export const initialTripState = (values: QuoteDraftValues): TripState => ({
   lookups: {},
   shown: null,
   cleared: null,
+  undoable: null,
   frame: { seq: 0, points: [], onlyIfOutside: false },
 });
 

@@ -41,5 +41,6 @@ export function tripStoreForTest(values: QuoteDraftValues = emptyDraft()) {
     next.answer(found(next.at));
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  return { store, answer, asked };
+  /** `form` stands for the dispatcher's typing (react-hook-form, then the store). */
+  return { store, answer, asked, form };
 }

@@ -1,9 +1,10 @@
 import type { FoundAddress } from '@/lib/api/geocode';
 import { createAddressLookups } from './address-lookups';
 import type { QuoteDraftValues, LatLng } from '../trip/draft';
-import type { StoreCore, TripForm } from './store-core';
+import type { StoreBase, StoreCore, TripForm } from './store-core';
 import { pointActions } from './point-actions';
 import { stopListActions } from './stop-list-actions';
+import { undoActions } from './undo-actions';
 import { initialTripState, type TripState } from './trip-state';
 import { wholeTripActions } from './whole-trip-actions';
 
@@ -41,7 +42,9 @@ export function createTripStore({ values, fetchAddress }: TripStorePorts) {
     },
     onAddress: (key, address, at) => points.reverseAnswered(key, address, at),
   });
-  const core: StoreCore = { get, update, form, lookups };
+  const base: StoreBase = { get, update, form, lookups };
+  const { history, undo } = undoActions(base);
+  const core: StoreCore = { ...base, history };
   const points = pointActions(core);
   const stops = stopListActions(core);
   return {
@@ -64,6 +67,8 @@ export function createTripStore({ values, fetchAddress }: TripStorePorts) {
     ...points,
     ...stops,
     ...wholeTripActions(core),
+    /** "Deshacer": the last stop moved on the map or removed, back as it was. */
+    undo,
   };
 }
 

@@ -11,10 +11,12 @@ import { nextFrame, storedDraftOf, type ShownQuote } from './trip-state';
  * for this very draft), the screen cleared ("Limpiar", which can be undone until a new trip
  * starts), a recent quote reopened; and the quote shown after a "Cotizar".
  */
-export function wholeTripActions({ get, update, form, lookups }: StoreCore) {
+export function wholeTripActions(core: StoreCore) {
+  const { get, update, form, lookups, history } = core;
   const frame = () => update({ frame: nextFrame(get(), false) });
 
   function replaceAll(stored: StoredDraft) {
+    history.drop();
     form.reset(stored.values);
     lookups.forget();
     update({ provenance: stored.provenance, activeStop: stored.activeStop });

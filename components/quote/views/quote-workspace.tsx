@@ -20,6 +20,7 @@ import { useMapStops } from './map-stops';
 import { QuotePanel } from './quote-panel';
 import type { ScreenConfig, ScreenUser } from './screen-config';
 import { ScreenHeader } from './screen-header';
+import { UndoChangeNotice } from './undo-change-notice';
 import styles from './styles';
 
 /**
@@ -87,23 +88,25 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
     <div className={styles.screen}>
       <ScreenHeader userName={user.name} />
 
-      <div className={styles.mapArea}>
-        <QuoteMap
-          tileUrl={config.tileUrl}
-          tileAttribution={config.tileAttribution}
-          showCoverage={config.builtinCourier}
-          roadRoutes={config.roadRoutes}
-          initialView={config.mapView}
-          stops={mapStops}
-          outside={outside}
-          frame={frame}
-          onTap={actions.onMapTap}
-          onPinMoved={actions.onPinMoved}
-          onRouteChange={setRouteView}
-        />
-      </div>
-
       <TripStoreContext value={store}>
+        <div className={styles.mapArea}>
+          <QuoteMap
+            tileUrl={config.tileUrl}
+            tileAttribution={config.tileAttribution}
+            showCoverage={config.builtinCourier}
+            roadRoutes={config.roadRoutes}
+            initialView={config.mapView}
+            stops={mapStops}
+            outside={outside}
+            frame={frame}
+            onTap={actions.onMapTap}
+            onPinMoved={actions.onPinMoved}
+            onPinSelected={actions.onPinSelected}
+            onRouteChange={setRouteView}
+          />
+          <UndoChangeNotice />
+        </div>
+
         <QuotePanel
           config={config}
           form={form}
