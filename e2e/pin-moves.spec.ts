@@ -96,7 +96,7 @@ async function steadyPins(page: Page) {
 }
 
 test.describe('a pin moves only when the dispatcher means it', () => {
-  test('a tap on pin A, and a 5 px slide of it, leave every pin where it was', async ({
+  test('a tap on pin A, and a 5 px slide of it, leave every pin where it was @touch', async ({
     page,
   }, testInfo) => {
     await quotedByTaps(page, testInfo);
@@ -125,7 +125,7 @@ test.describe('a pin moves only when the dispatcher means it', () => {
     await keepScreenshot(page, testInfo, `pin-tapped-${testInfo.project.name}`);
   });
 
-  test('B dragged for real moves, and "Deshacer" puts B, its street and the quote back', async ({
+  test('B dragged for real moves, and "Deshacer" puts B, its street and the quote back @touch', async ({
     page,
   }, testInfo) => {
     await quotedByTaps(page, testInfo);
@@ -155,7 +155,7 @@ test.describe('a pin moves only when the dispatcher means it', () => {
     await expect(notice).toHaveCount(0);
   });
 
-  test('"Quitar" on a filled stop, then "Deshacer": the stop is back with its fields', async ({
+  test('"Quitar" on a filled stop, then "Deshacer": the stop is back with its fields @touch', async ({
     page,
   }, testInfo) => {
     await quotedByTaps(page, testInfo);
