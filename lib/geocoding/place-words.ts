@@ -1,5 +1,10 @@
 import { fold } from './fold';
-import type { LatLng } from './types';
+
+/** A point: the geocoders' LatLng, declared again so that this table imports nothing of theirs. */
+interface LatLng {
+  lat: number;
+  lng: number;
+}
 
 /**
  * Place words: the Mexican states, cities and municipalities a dispatcher names after the address
