@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { callApi } from '@/components/ui/api-client';
 import type { LatLng } from '@/components/quote/trip/draft';
-import type { RouteFallback, TripRoute } from '@/lib/api/road-route';
+import type { RouteView } from '@/components/quote/trip/route-view';
 
 /**
  * The road route through the pins, in order, from GET /api/road-route. The map asks for it (this code
@@ -13,11 +13,7 @@ import type { RouteFallback, TripRoute } from '@/lib/api/road-route';
  * ends, a tap, a search, typed coordinates), never while a pin is dragged, so that is when a route
  * is asked for; it never waits for, nor holds up, a quote.
  */
-export type RouteView =
-  /** A road route for exactly these stops. */
-  | { kind: 'road'; route: TripRoute }
-  /** Straight segments: no router (`none`), not yet known (`loading`), or why the router gave none. */
-  | { kind: 'straight'; reason: 'none' | 'loading' | RouteFallback };
+export type { RouteView };
 
 /** What the server rounds stops to before routing (lib/road-routes/route-key.ts): one key per route. */
 const DECIMALS = 5;

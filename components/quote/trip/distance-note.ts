@@ -1,4 +1,4 @@
-import type { RouteView } from '@/components/map/use-trip-route';
+import type { RouteView } from './route-view';
 
 /**
  * What the result says beside the courier's km: that it is approximate when no road route is

@@ -1,7 +1,7 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'use-intl';
-import type { RouteView } from '@/components/map/use-trip-route';
+import type { RouteView } from '../trip/route-view';
 import { MONEY_LOCALE } from '@/lib/i18n/config';
 import type { Quote, QuoteLeg } from '@/lib/api/quote';
 import { distanceNote } from '../trip/distance-note';

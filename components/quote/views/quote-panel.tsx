@@ -3,7 +3,7 @@
 import { Suspense, type FormEvent, type RefObject } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
-import type { RouteView } from '@/components/map/use-trip-route';
+import type { RouteView } from '../trip/route-view';
 import { OfflineNotice } from '@/components/ui/offline-notice';
 import type { useGeolocation } from '../effects/use-geolocation';
 import type { useGuidedFocus } from '../effects/use-guided-focus';

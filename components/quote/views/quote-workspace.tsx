@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import type { RouteView } from '@/components/map/use-trip-route';
+import type { RouteView } from '../trip/route-view';
 import { QuoteMap } from '@/components/map/quote-map';
 import { useDraftOnDevice } from '../effects/use-draft-on-device';
 import { useFirstTouchWarmUp } from './use-first-touch-warm-up';
