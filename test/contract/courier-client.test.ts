@@ -427,11 +427,12 @@ describe('a courier that does not answer', () => {
 });
 
 describe('whether the courier is reachable, for the health check', () => {
-  /** A courier host that answers every GET with `status`, and counts them. */
+  /** A courier host that answers every GET with `status`, and counts them and their paths. */
   let host: Server;
   let hostUrl: string;
   let status: number;
   let probes: number;
+  let probed: string[];
   let reachability: typeof import('@/lib/courier-client/reachability');
 
   async function loadReachability(env: Record<string, string> = {}) {
@@ -441,8 +442,9 @@ describe('whether the courier is reachable, for the health check', () => {
   }
 
   beforeAll(async () => {
-    host = createServer((_request, response) => {
+    host = createServer((request, response) => {
       probes += 1;
+      probed.push(`${request.method} ${request.url}`);
       response.writeHead(status, { 'content-type': 'text/plain' });
       response.end('courier');
     });
@@ -454,22 +456,38 @@ describe('whether the courier is reachable, for the health check', () => {
     await new Promise<void>((resolve) => host.close(() => resolve()));
   });
   beforeEach(async () => {
-    status = 404;
+    status = 405;
     probes = 0;
+    probed = [];
     await loadReachability();
   });
   afterEach(() => {
     vi.restoreAllMocks();
   });
 
-  it('any answer below 500, even a 404, means the courier is up, with how long it took', async () => {
-    status = 499;
-    const before = Date.now();
+  it('its login path refusing a GET (405), or any other answer below 500 but 404, means up, with how long it took', async () => {
+    for (const answer of [405, 200, 401, 499]) {
+      await loadReachability();
+      status = answer;
+      const before = Date.now();
+      const result = await reachability.courierReachability();
+      expect(result, `HTTP ${answer}`).toEqual({
+        status: 'up',
+        latencyMs: expect.any(Number),
+        checkedAt: expect.any(String),
+      });
+      expect(Number.isInteger(result.latencyMs) && result.latencyMs! >= 0).toBe(true);
+      expect(Date.parse(result.checkedAt)).toBeGreaterThanOrEqual(before - 1);
+    }
+    // A GET of the login path: neither a sign-in nor a spent login attempt.
+    expect(probed).toEqual(Array(4).fill('GET /api/login/loginClient/json/web'));
+  });
+
+  it('a 404 means no courier API at that address (a wrong COURIER_BASE_URL): down', async () => {
+    status = 404;
     const result = await reachability.courierReachability();
-    expect(result.status).toBe('up');
-    expect(result.latencyMs).toEqual(expect.any(Number));
-    expect(result.latencyMs).toBeLessThanOrEqual(Date.now() - before + 1);
-    expect(Date.parse(result.checkedAt)).toBeGreaterThanOrEqual(before - 1);
+    expect(result.status).toBe('down');
+    expect(result).not.toHaveProperty('latencyMs');
     expect(probes).toBe(1);
   });
 
