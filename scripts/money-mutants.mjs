@@ -11,7 +11,7 @@
 // The source is restored after each mutant, on Ctrl-C and on any failure of this script; the
 // named tests are first run once against the unmutated code, which must pass.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -26,8 +26,21 @@ const mutants = words.length ? all.filter((m) => words.some((w) => m.id.includes
 if (mutants.length === 0) fail(`no mutant id contains ${words.join(' or ')}`);
 
 const originals = new Map();
+const times = new Map();
+/**
+ * The source as it was, with its modification time to the nanosecond (build-if-needed.mjs
+ * fingerprints it; utimes would round it to the microsecond).
+ */
+function restore(path) {
+  writeFileSync(path, originals.get(path));
+  const { mtimeNs } = times.get(path);
+  const at = `@${mtimeNs / 1_000_000_000n}.${String(mtimeNs % 1_000_000_000n).padStart(9, '0')}`;
+  if (spawnSync('touch', ['-m', '-d', at, path]).status !== 0) {
+    utimesSync(path, new Date(), new Date(Number(mtimeNs / 1_000_000n)));
+  }
+}
 function restoreAll() {
-  for (const [path, text] of originals) writeFileSync(path, text);
+  for (const path of originals.keys()) restore(path);
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
@@ -74,7 +87,10 @@ function vitest(files) {
 // Every pattern is checked before anything runs, so a stale list fails in a second.
 for (const mutant of mutants) {
   const path = join(ROOT, mutant.file);
-  if (!originals.has(path)) originals.set(path, readFileSync(path, 'utf8'));
+  if (!originals.has(path)) {
+    originals.set(path, readFileSync(path, 'utf8'));
+    times.set(path, statSync(path, { bigint: true }));
+  }
   mutate(originals.get(path), mutant);
 }
 
@@ -97,7 +113,7 @@ for (const mutant of mutants) {
   try {
     run = vitest(mutant.tests);
   } finally {
-    writeFileSync(path, originals.get(path));
+    restore(path);
   }
   // Killed means a test failed; a test file that could not even load is a broken mutant.
   if (run.status !== 0 && run.failed.length === 0) {
