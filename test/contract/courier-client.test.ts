@@ -193,7 +193,13 @@ describe('asking the courier for a quote', () => {
     expect(headers['x-request-id']).toBe('req-courier-client-1');
     expect(headers['content-type']).toBe('application/json');
     expect(body).toEqual(recordedTripWire);
-    expect(quote).toMatchObject({ total: 35, operatorCost: 7, currency: 'MXN' });
+    expect(quote).toMatchObject({
+      total: 35,
+      distanceKm: 1.58,
+      etaMinutes: 28,
+      operatorCost: 7,
+      currency: 'MXN',
+    });
     expect(Date.parse(quote.quotedAt)).toBeGreaterThanOrEqual(before - 1);
     expect(Date.parse(quote.quotedAt)).toBeLessThanOrEqual(Date.now());
     expect(logged('courier answered').at(-1)).toMatchObject({
@@ -244,17 +250,20 @@ const json200 = (body: unknown) => ({
 });
 
 describe('the courier’s answers as the transport reads them', () => {
+  // Figures of their own (3.72 km, 40.40, 39 min), so the scripted answer cannot be taken for the
+  // stand-in's usual one (the recorded trip: 1.58 km, 35.00, 28 min).
   const quoteBody = {
     code: 0,
     data: {
-      total: 35,
-      price: 35,
-      distance: 1.58,
-      eta: 28,
+      total: 40.4,
+      price: 40.4,
+      distance: 3.72,
+      eta: 39,
       isBike: true,
       zone: { idZone: 1, name: 'cdmx' },
     },
   };
+  const scriptedQuote = { total: 40.4, distanceKm: 3.72, etaMinutes: 39 };
 
   it('a code sent as text is read as the number it spells', async () => {
     legacy.script(json200({ code: ' -156 ', message: 'Token expirado' }));
@@ -264,11 +273,11 @@ describe('the courier’s answers as the transport reads them', () => {
 
   it('a code that is not an integer is no code at all: the answer is read by its body', async () => {
     legacy.script(json200({ ...quoteBody, code: 'soon' }));
-    expect((await client.courierQuotation('any', TRIP, { log })).total).toBe(35);
+    expect(await client.courierQuotation('any', TRIP, { log })).toMatchObject(scriptedQuote);
     legacy.script(json200({ ...quoteBody, code: -155.5 }));
-    expect((await client.courierQuotation('any', TRIP, { log })).total).toBe(35);
+    expect(await client.courierQuotation('any', TRIP, { log })).toMatchObject(scriptedQuote);
     legacy.script(json200({ ...quoteBody, code: '-15a' }));
-    expect((await client.courierQuotation('any', TRIP, { log })).total).toBe(35);
+    expect(await client.courierQuotation('any', TRIP, { log })).toMatchObject(scriptedQuote);
   });
 
   it('a positive code is not a success, even with a quote beside it', async () => {
@@ -280,9 +289,9 @@ describe('the courier’s answers as the transport reads them', () => {
 
   it('any 2xx status with a quote is a success; a 3xx is not', async () => {
     legacy.script({ ...json200(quoteBody), status: 201 });
-    expect((await client.courierQuotation('any', TRIP, { log })).total).toBe(35);
+    expect(await client.courierQuotation('any', TRIP, { log })).toMatchObject(scriptedQuote);
     legacy.script({ ...json200(quoteBody), status: 299 });
-    expect((await client.courierQuotation('any', TRIP, { log })).total).toBe(35);
+    expect(await client.courierQuotation('any', TRIP, { log })).toMatchObject(scriptedQuote);
     legacy.script({ ...json200(quoteBody), status: 300 });
     const error = await apiErrorOf(client.courierQuotation('any', TRIP, { log }));
     expect(error.code).toBe('courier_error');
@@ -356,7 +365,7 @@ describe('the courier’s answers as the transport reads them', () => {
     };
     expect(Buffer.byteLength(sized(1024 * 1024))).toBe(1024 * 1024);
     legacy.script({ status: 200, body: sized(1024 * 1024), contentType: 'application/json' });
-    expect((await client.courierQuotation('any', TRIP, { log })).total).toBe(35);
+    expect(await client.courierQuotation('any', TRIP, { log })).toMatchObject(scriptedQuote);
     legacy.script({ status: 200, body: sized(1024 * 1024 + 1), contentType: 'application/json' });
     const error = await apiErrorOf(client.courierQuotation('any', TRIP, { log }));
     expect(error.code).toBe('courier_error');
