@@ -1,6 +1,7 @@
 import {
   RECORDED_TRIP,
   expect,
+  expectRecordedTripQuote,
   field,
   fillPoint,
   openSignedIn,
@@ -19,7 +20,7 @@ test.describe('the draft stays on the device', () => {
     await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
     await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
     await page.getByRole('button', { name: 'Cotizar' }).click();
-    await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+    await expectRecordedTripQuote(resultCard(page));
     await page.getByRole('radio', { name: 'A · Recolección' }).check();
 
     await page.reload();
@@ -49,7 +50,7 @@ test.describe('the draft stays on the device', () => {
     await signIn(page);
     await expect(field(page, 'pickup', 'street')).toHaveValue('Varsovia');
     await expect(field(page, 'dropoff', 'street')).toHaveValue('Sonora');
-    await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+    await expectRecordedTripQuote(resultCard(page));
   });
 
   test('without network the screen says so instead of failing, and quotes once it is back', async ({
@@ -72,7 +73,7 @@ test.describe('the draft stays on the device', () => {
     // Back online, the quote goes by itself (e2e/hand-over.spec.ts counts that it goes once).
     await context.setOffline(false);
     await expect(page.getByTestId('offline-notice')).toBeHidden();
-    await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+    await expectRecordedTripQuote(resultCard(page));
   });
 
   test('a recent quote can be reopened with its points and figures', async ({ page }) => {
@@ -80,7 +81,7 @@ test.describe('the draft stays on the device', () => {
     await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
     await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
     await page.getByRole('button', { name: 'Cotizar' }).click();
-    await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+    await expectRecordedTripQuote(resultCard(page));
 
     await page.getByRole('button', { name: /^Limpiar$/ }).click();
     await expect(field(page, 'pickup', 'street')).toHaveValue('');
@@ -94,6 +95,6 @@ test.describe('the draft stays on the device', () => {
     await expect(field(page, 'pickup', 'street')).toHaveValue('Varsovia');
     await expect(pin(page, 'B')).toBeVisible();
     await expect(resultCard(page)).toHaveAttribute('data-state', 'fresh');
-    await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+    await expectRecordedTripQuote(resultCard(page));
   });
 });

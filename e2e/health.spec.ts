@@ -1,7 +1,19 @@
 import { expect, test } from '@playwright/test';
 
-test('the production server answers its health check', async ({ request }) => {
+// Playwright's own readiness probe already waits for /api/health to answer 200; this checks what
+// it says: the built-in courier's API answers the probe (a 404 there would mean "down").
+test('health reports the built-in courier up and the store up', async ({ request }) => {
   const response = await request.get('/api/health');
   expect(response.status()).toBe(200);
-  expect(await response.json()).toMatchObject({ status: 'ok' });
+  expect(response.headers()['cache-control']).toBe('no-store');
+  expect(await response.json()).toEqual({
+    status: 'ok',
+    courier: {
+      builtin: true,
+      status: 'up',
+      latencyMs: expect.any(Number),
+      checkedAt: expect.any(String),
+    },
+    store: { kind: 'memory', status: 'up' },
+  });
 });

@@ -2,10 +2,13 @@ import type { Page } from '@playwright/test';
 import {
   RECORDED_TRIP,
   expect,
+  expectRecordedTripQuote,
   field,
   fillPoint,
+  nextFrames,
   openSignedIn,
   pin,
+  requestsReported,
   resultCard,
   test,
   waitForMap,
@@ -93,7 +96,7 @@ test.describe('the screen opens without a network', () => {
     await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
     await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
     await page.getByRole('button', { name: 'Cotizar' }).click();
-    await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+    await expectRecordedTripQuote(resultCard(page));
     await field(page, 'dropoff', 'interiorNumber').fill('4');
     await offlineReady(page);
     await tilesKept(page);
@@ -156,11 +159,13 @@ test.describe('the screen opens without a network', () => {
     expect(
       await page.evaluate(() => (window as unknown as { networkEvents: string[] }).networkEvents),
     ).toEqual(['offline', 'online']);
-    await page.waitForTimeout(1_000);
+    // What the return set off has run: painted, and its requests sent (a reload would be one).
+    await nextFrames(page);
+    await requestsReported(page);
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
     await expect(field(page, 'pickup', 'interiorNumber')).toHaveValue('C');
     await page.getByRole('button', { name: 'Cotizar' }).click();
-    await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+    await expectRecordedTripQuote(resultCard(page));
   });
 
   test('the copy of the screen is never opened for another session, after sign-out, or once the session has ended', async ({
@@ -239,19 +244,25 @@ test.describe('the service worker', () => {
     await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
     await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
     await page.getByRole('button', { name: 'Cotizar' }).click();
-    await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+    await expectRecordedTripQuote(resultCard(page));
     await page.evaluate(async () => {
       for (const url of ['/api/session', '/api/health', '/courier/openapi.json', '/api/coverage']) {
         await fetch(url);
       }
-      // Asked outright to keep them, through the message pages use for tiles.
+      // Asked outright to keep them, through the message pages use for tiles; the worker answers
+      // on the channel once it has handled them.
       const worker = navigator.serviceWorker.controller!;
-      worker.postMessage({
-        type: 'CACHE_URLS',
-        payload: { urlsToCache: ['/api/session', '/api/coverage', '/courier/openapi.json'] },
-      });
+      const channel = new MessageChannel();
+      const handled = new Promise((resolve) => (channel.port1.onmessage = resolve));
+      worker.postMessage(
+        {
+          type: 'CACHE_URLS',
+          payload: { urlsToCache: ['/api/session', '/api/coverage', '/courier/openapi.json'] },
+        },
+        [channel.port2],
+      );
+      await handled;
     });
-    await page.waitForTimeout(1_000);
 
     expect(answered.length).toBeGreaterThanOrEqual(5);
     expect(answered.filter((response) => response.fromWorker)).toEqual([]);
@@ -310,12 +321,21 @@ test.describe('the service worker', () => {
 
     // Asked to skip waiting (as Serwist's own SKIP_WAITING message would), it still waits; the
     // screen is the same page, with what was typed in it.
-    await page.evaluate(async () => {
-      (await navigator.serviceWorker.getRegistration())!.waiting!.postMessage({
-        type: 'SKIP_WAITING',
-      });
+    // The worker handles its messages in order: its answer to a status question sent after
+    // SKIP_WAITING means SKIP_WAITING has been handled; any change of state it set off is seen.
+    const states = await page.evaluate(async () => {
+      const waiting = (await navigator.serviceWorker.getRegistration())!.waiting!;
+      const seen: string[] = [];
+      waiting.addEventListener('statechange', () => seen.push(waiting.state));
+      waiting.postMessage({ type: 'SKIP_WAITING' });
+      const channel = new MessageChannel();
+      const answered = new Promise((resolve) => (channel.port1.onmessage = resolve));
+      waiting.postMessage({ type: 'DQ_SCREEN_STATUS' }, [channel.port2]);
+      await answered;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return seen;
     });
-    await page.waitForTimeout(2_000);
+    expect(states).toEqual([]);
     expect(await registration()).toEqual({ waiting: true, controller: false });
     expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
     await expect(field(page, 'pickup', 'street')).toHaveValue('Varsovia');

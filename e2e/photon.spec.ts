@@ -3,7 +3,6 @@ import {
   Effort,
   expect,
   field,
-  keepScreenshot,
   lookupLine,
   openSignedIn,
   resultCard,
@@ -48,7 +47,6 @@ test('signed in on an empty screen, a quote takes 3 taps and nothing typed', asy
   await effort.tap(page.getByRole('button', { name: 'Cotizar' }));
   await expect(resultCard(page)).toHaveAttribute('data-state', 'fresh');
   await expect(resultCard(page).getByTestId('quote-total')).toHaveText(/^\$\d+\.\d\d$/);
-  await keepScreenshot(page, testInfo, `photon-quoted-${testInfo.project.name}`);
 
   expect({ taps: effort.taps, typed: effort.typed }).toEqual({ taps: 3, typed: 0 });
   // The pins were looked up through Photon's reverse, from the server.

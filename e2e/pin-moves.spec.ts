@@ -5,7 +5,6 @@ import {
   expect,
   field,
   fillPoint,
-  keepScreenshot,
   lookupLine,
   openSignedIn,
   pin,
@@ -122,7 +121,6 @@ test.describe('a pin moves only when the dispatcher means it', () => {
     expect(await pinsNow(page)).toEqual(before);
     await expect(resultCard(page)).toHaveAttribute('data-state', 'fresh');
     await expect(page.getByTestId('undo-change')).toHaveCount(0);
-    await keepScreenshot(page, testInfo, `pin-tapped-${testInfo.project.name}`);
   });
 
   test('B dragged for real moves, and "Deshacer" puts B, its street and the quote back @touch', async ({
@@ -140,7 +138,6 @@ test.describe('a pin moves only when the dispatcher means it', () => {
     const notice = page.getByTestId('undo-change');
     await expect(notice).toContainText('Se movió el punto B.');
     expect(await seriousViolations(page)).toEqual([]);
-    await keepScreenshot(page, testInfo, `pin-dragged-${testInfo.project.name}`);
 
     await notice.getByRole('button', { name: 'Deshacer' }).tap();
     await expect(field(page, 'dropoff', 'coordinates')).toHaveValue(before.dropoff);

@@ -88,10 +88,25 @@ test.describe('at night', () => {
     page,
   }) => {
     await openSignedIn(page);
+    const answered = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/quote',
+    );
     const card = await quote(page, RECORDED_TRIP.dropoff);
     await expect(card.getByTestId('quote-distance')).toHaveText('1.58 km');
+    await expect(card.getByTestId('quote-eta')).toContainText('· 28 min');
     await expect(figure(card, 'Tarifa')).toHaveText('$35.00');
     await expect(figure(card, 'Cargo extra')).toHaveText('$15.00');
     await expect(card.getByTestId('quote-total')).toHaveText('$50.00');
+    // The shares the screen does not show: the messenger's 35 × 0.8 and the operator's 35 − 28,
+    // the surcharge in neither.
+    expect((await (await answered).json()).quote).toMatchObject({
+      price: 35,
+      extraCharge: 15,
+      total: 50,
+      messengerFee: 28,
+      operatorCost: 7,
+      distanceKm: 1.58,
+      etaMinutes: 28,
+    });
   });
 });

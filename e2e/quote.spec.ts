@@ -1,12 +1,14 @@
 import {
   RECORDED_TRIP,
   expect,
+  expectRecordedTripQuote,
   field,
   fillPoint,
-  keepScreenshot,
   openSignedIn,
+  nextFrames,
   pin,
   pointGroup,
+  requestsReported,
   resultCard,
   signIn,
   tapMap,
@@ -20,7 +22,6 @@ test.describe('quoting a trip', () => {
     await openSignedIn(page);
     // The built-in courier's coverage zones are drawn.
     await expect(page.locator('.leaflet-overlay-pane path').first()).toBeAttached();
-    await keepScreenshot(page, testInfo, `empty-${testInfo.project.name}`);
 
     await tapMap(page, testInfo, -60, -30);
     await expect(pin(page, 'A')).toBeVisible();
@@ -36,13 +37,12 @@ test.describe('quoting a trip', () => {
 
     const card = resultCard(page);
     await expect(card).toHaveAttribute('data-state', 'fresh');
-    await expect(card.getByTestId('quote-total')).toHaveText('$35.00');
+    await expectRecordedTripQuote(card);
     await expect(card.getByTestId('quote-eta')).toContainText('28 min');
     await expect(card.getByTestId('quote-vehicle')).toHaveText('Bicicleta');
     // The built-in courier's road factor is calibrated to the recorded 1.58 km.
     await expect(card.getByTestId('quote-distance')).toHaveText('1.58 km');
     await expect(card).toContainText('CDMX');
-    await keepScreenshot(page, testInfo, `quoted-${testInfo.project.name}`);
   });
 
   test('without map tiles the dispatcher is told, and the map still takes pins @touch', async ({
@@ -59,9 +59,7 @@ test.describe('quoting a trip', () => {
     await expect(field(page, 'pickup', 'coordinates')).not.toHaveValue('');
   });
 
-  test('dragging a pin after a quote marks the quote out of date @touch', async ({
-    page,
-  }, testInfo) => {
+  test('dragging a pin after a quote marks the quote out of date @touch', async ({ page }) => {
     await openSignedIn(page);
     await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
     await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
@@ -81,7 +79,6 @@ test.describe('quoting a trip', () => {
     await expect(field(page, 'dropoff', 'coordinates')).not.toHaveValue(before);
     await expect(resultCard(page)).toHaveAttribute('data-state', 'stale');
     await expect(page.getByTestId('stale-mark')).toBeVisible();
-    await keepScreenshot(page, testInfo, `stale-${testInfo.project.name}`);
   });
 
   test('swapping the points or editing a field after a quote marks it out of date', async ({
@@ -117,9 +114,9 @@ test.describe('quoting a trip', () => {
     await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
     await page.getByRole('button', { name: 'Cotizar' }).dblclick();
     await expect(resultCard(page)).toHaveAttribute('data-state', 'fresh');
-    await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
-    // Any second request would have left by now.
-    await page.waitForTimeout(500);
+    await expectRecordedTripQuote(resultCard(page));
+    // A second request from the second click would have been reported before the marker's.
+    await requestsReported(page);
     expect(sent).toBe(1);
   });
 
@@ -135,7 +132,7 @@ test.describe('quoting a trip', () => {
     await page.getByRole('button', { name: 'Cotizar' }).click();
     await field(page, 'dropoff', 'exteriorNumber').fill('38');
     await answered;
-    await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+    await expectRecordedTripQuote(resultCard(page));
     await expect(resultCard(page)).toHaveAttribute('data-state', 'stale');
   });
 
@@ -173,13 +170,14 @@ test.describe('quoting a trip', () => {
     await expect(card).toHaveAttribute('data-state', 'fresh');
     // …then the first answer arrives: the screen keeps the newer quote.
     releaseFirst();
-    await firstAnswered;
-    await page.waitForTimeout(300);
+    // Its body is in the page (finished), and the page has painted since.
+    await (await firstAnswered).finished();
+    await nextFrames(page);
     await expect(card.getByTestId('quote-total')).toHaveText('$86.23');
     await expect(card).toHaveAttribute('data-state', 'fresh');
   });
 
-  test('a pickup outside coverage is named and highlighted', async ({ page }, testInfo) => {
+  test('a pickup outside coverage is named and highlighted', async ({ page }) => {
     await openSignedIn(page);
     await fillPoint(page, 'pickup', {
       ...RECORDED_TRIP.pickup,
@@ -197,7 +195,6 @@ test.describe('quoting a trip', () => {
     await expect(pointGroup(page, 'pickup')).toHaveAttribute('data-outside', 'true');
     await expect(pointGroup(page, 'pickup')).toContainText('Fuera de cobertura');
     await expect(pointGroup(page, 'dropoff')).not.toHaveAttribute('data-outside', 'true');
-    await keepScreenshot(page, testInfo, `out-of-coverage-${testInfo.project.name}`);
   });
 
   test('when the courier is down, a retry gets the quote', async ({ page }) => {
@@ -219,7 +216,7 @@ test.describe('quoting a trip', () => {
       page.getByRole('alert').filter({ hasText: 'El servicio de mensajería no está disponible' }),
     ).toBeVisible();
     await page.getByRole('button', { name: 'Reintentar' }).click();
-    await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+    await expectRecordedTripQuote(resultCard(page));
     expect(calls).toBe(2);
   });
 

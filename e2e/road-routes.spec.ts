@@ -4,7 +4,6 @@ import {
   RECORDED_TRIP,
   expect,
   fillPoint,
-  keepScreenshot,
   openSignedIn,
   pin,
   resultCard,
@@ -109,7 +108,6 @@ base.describe('without a router (ROUTER=none, the suite server)', () => {
       const card = resultCard(page);
       await expect(card.getByTestId('quote-distance')).toHaveText('1.58 km');
       await expect(card.getByTestId('distance-note')).toHaveText('distancia aproximada');
-      await keepScreenshot(page, testInfo, `straight-lines-${testInfo.project.name}`);
       // Nothing to ask: with no router the screen draws the straight lines itself.
       expect(routes).toEqual([]);
     },
@@ -156,7 +154,6 @@ test.describe('with OSRM (ROUTER=osrm)', () => {
     // The line is drawn under the pins, and nothing says it is straight.
     await expect(page.locator('.leaflet-overlay-pane path.trip-road-leg-1')).toBeAttached();
     await expect(page.getByTestId('route-label')).toHaveCount(0);
-    await keepScreenshot(page, testInfo, `road-route-${testInfo.project.name}`);
   });
 
   test("with several drop-offs each leg is drawn in its stop's colour @layout", async ({
@@ -176,7 +173,6 @@ test.describe('with OSRM (ROUTER=osrm)', () => {
     expect(near(first.points.at(-1)!, b)).toBe(true);
     expect(near(second.points[0]!, b)).toBe(true);
     expect(second.points.some((point) => near(point, { x: b.x, y: c.y }))).toBe(true);
-    await keepScreenshot(page, testInfo, `road-legs-${testInfo.project.name}`);
   });
 
   test('the route is asked for once a dragged pin settles, not while it moves', async ({
@@ -202,7 +198,7 @@ test.describe('with OSRM (ROUTER=osrm)', () => {
 
   test("the result shows the road route's km beside the courier's when they differ by more than 15 %", async ({
     page,
-  }, testInfo) => {
+  }) => {
     await openSignedIn(page);
     await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
     await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
@@ -211,7 +207,6 @@ test.describe('with OSRM (ROUTER=osrm)', () => {
     // The courier's 1.58 km against the stand-in's 1.29 km of road: 18 % apart.
     await expect(card.getByTestId('quote-distance')).toHaveText('1.58 km');
     await expect(card.getByTestId('distance-note')).toHaveText('ruta por calles: 1.29 km');
-    await keepScreenshot(page, testInfo, `road-km-${testInfo.project.name}`);
   });
 
   test('a slow router never holds up the quote: the quote comes while the route is on its way', async ({

@@ -2,8 +2,8 @@ import type { Page, TestInfo } from '@playwright/test';
 import {
   RECORDED_TRIP,
   expect,
+  expectRecordedTripQuote,
   fillPoint,
-  keepScreenshot,
   openSignedIn,
   pointGroup,
   resultCard,
@@ -37,7 +37,6 @@ async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()!.width,
   );
-  await keepScreenshot(page, testInfo, `${name}-${testInfo.project.name}`);
 }
 
 test('the sign-in page passes axe and has thumb-sized controls @layout', async ({
@@ -74,7 +73,7 @@ test('the quote screen passes axe, has thumb-sized controls and keeps the map in
   await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
   await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
   await page.getByRole('button', { name: 'Cotizar' }).click();
-  await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+  await expectRecordedTripQuote(resultCard(page));
   await checkScreen(page, testInfo, 'fit-quoted');
 
   // Scrolled down to the drop-off's last field, the map with both pins is still on screen.
@@ -84,7 +83,6 @@ test('the quote screen passes axe, has thumb-sized controls and keeps the map in
   await expect(page.locator('[data-pin="A"]')).toBeInViewport();
   await expect(page.locator('[data-pin="B"]')).toBeInViewport();
   await expect(page.getByRole('button', { name: 'Cotizar' })).toBeInViewport();
-  await keepScreenshot(page, testInfo, `fit-scrolled-${testInfo.project.name}`);
 
   if (testInfo.project.name === 'tablet') {
     await page.setViewportSize({ width: 1024, height: 768 });
@@ -134,14 +132,14 @@ async function cramped(page: Page) {
 
 test('nothing wraps or is cut: pin tools, search placeholders, the total and the delivery time @layout', async ({
   page,
-}, testInfo) => {
+}) => {
   await openSignedIn(page);
   expect(await cramped(page), 'empty screen').toEqual([]);
   await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
   await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
   await page.getByRole('button', { name: 'Cotizar' }).click();
   const card = resultCard(page);
-  await expect(card.getByTestId('quote-total')).toHaveText('$35.00');
+  await expectRecordedTripQuote(card);
   expect(await cramped(page), 'quoted screen').toEqual([]);
   // The delivery time is as large as the total, each on one line.
   const size = (testId: string) =>
@@ -156,7 +154,6 @@ test('nothing wraps or is cut: pin tools, search placeholders, the total and the
   const eta = await size('quote-eta');
   expect(eta.font).toBe(total.font);
   expect(eta.oneLine && total.oneLine).toBe(true);
-  await keepScreenshot(page, testInfo, `fit-result-${testInfo.project.name}`);
 });
 
 test('a moved pin’s marks and the search results pass axe and fit @layout', async ({

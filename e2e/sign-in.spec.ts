@@ -1,5 +1,5 @@
 import { startAppProcess, type AppProcess } from './support/app-process';
-import { DEMO, expect, keepScreenshot, signIn, test as base } from './support/screen';
+import { DEMO, expect, signIn, test as base } from './support/screen';
 
 /**
  * Signing out everywhere ends every session of the demo dispatcher: on the suite's server it would
@@ -19,12 +19,11 @@ const test = base.extend<object, { ownServer: AppProcess }>({
 test.describe('signing in and out', () => {
   test('a signed-out dispatcher is sent to sign in, and lands on the quote screen after', async ({
     page,
-  }, testInfo) => {
+  }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/sign-in$/);
     await expect(page.getByRole('heading', { name: 'Inicia sesión' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Cuenta de demostración' })).toBeVisible();
-    await keepScreenshot(page, testInfo, `sign-in-${testInfo.project.name}`);
 
     await signIn(page);
     await expect(page).toHaveURL(/\/$/);

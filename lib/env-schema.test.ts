@@ -224,11 +224,9 @@ describe('configuration', () => {
       'a wrong %s stops start-up with a message naming it, never echoing the value',
       (name, value, message) => {
         expect(() => parseEnv({ ...SHARED, [name]: value })).toThrow(message);
-        try {
-          parseEnv({ ...SHARED, REDIS_URL: 'ftp://user:hunter2@example.com' });
-        } catch (error) {
-          expect(String(error)).not.toContain('hunter2');
-        }
+        const secret = name === 'REDIS_URL' ? 'ftp://user:hunter2@example.com' : '5000.hunter2';
+        expect(() => parseEnv({ ...SHARED, [name]: secret })).toThrow(name);
+        expect(() => parseEnv({ ...SHARED, [name]: secret })).not.toThrow(/hunter2/);
       },
     );
   });

@@ -241,9 +241,42 @@ export class Effort {
 export const resultCard = (page: Page) =>
   page.locator('section[aria-labelledby="quote-result-title"]');
 
-/** Keeps a screenshot of the whole screen as an artifact of this test. */
-export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
+/**
+ * Resolves once every request the page started before this call has reached the test's
+ * listeners: the page fetches a marker URL and the test waits for that request, which the browser
+ * reports after every earlier one. "No other request was sent" then needs no fixed wait.
+ */
+export async function requestsReported(page: Page) {
+  const marker = `/manifest.webmanifest?marker=${Date.now()}-${Math.random()}`;
+  await Promise.all([
+    page.waitForRequest((request) => request.url().endsWith(marker)),
+    page.evaluate(
+      (url) =>
+        fetch(url, { method: 'HEAD', cache: 'no-store' }).then(
+          () => undefined,
+          () => undefined,
+        ),
+      marker,
+    ),
+  ]);
+}
+
+/** Resolves after the page has painted twice: whatever an answer set off has been rendered. */
+export async function nextFrames(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+}
+
+/**
+ * The recorded trip's quote on the card. $35.00 alone would fit any trip up to 3 km, either way
+ * round: its 1.58 km and 28 minutes tell it apart.
+ */
+export async function expectRecordedTripQuote(card: Locator) {
+  await expect(card.getByTestId('quote-total')).toHaveText('$35.00');
+  await expect(card.getByTestId('quote-distance')).toHaveText('1.58 km');
+  await expect(card.getByTestId('quote-eta')).toContainText('· 28 min');
 }

@@ -1,11 +1,15 @@
 import 'server-only';
 import { request } from 'undici';
+import { LOGIN_PATH } from '@/lib/courier-api/wire';
 import { env } from '@/lib/env';
 import { processSingleton } from '@/lib/process-singleton';
 import { courierAgent } from './transport';
 
 export interface CourierReachability {
-  /** `up`: it answers; `degraded`: it answers with server errors; `down`: no answer. */
+  /**
+   * `up`: its API answers; `degraded`: it answers with server errors; `down`: no answer, or no
+   * courier API at that address (404).
+   */
   status: 'up' | 'degraded' | 'down';
   /** How long the probe took, when something answered. */
   latencyMs?: number;
@@ -26,14 +30,16 @@ async function probe(): Promise<CourierReachability> {
   const started = performance.now();
   const checkedAt = new Date().toISOString();
   try {
-    // A plain GET of the base URL: any HTTP answer proves the courier's host is there, and it
-    // neither signs in nor spends the courier's login attempts.
-    const response = await request(env.courier.baseUrl, {
+    // A GET of the login path: a courier refuses it (405) or answers it, which proves its API is
+    // at this address, without signing in or spending a login attempt. A 404 means some other
+    // server answers there (a wrong COURIER_BASE_URL), not the courier.
+    const response = await request(`${env.courier.baseUrl}${LOGIN_PATH}`, {
       method: 'GET',
       dispatcher: courierAgent(),
       signal: AbortSignal.timeout(Math.min(PROBE_TIMEOUT_MS, env.courier.timeoutMs)),
     });
     await response.body.dump();
+    if (response.statusCode === 404) return { status: 'down', checkedAt };
     const latencyMs = Math.round(performance.now() - started);
     return { status: response.statusCode >= 500 ? 'degraded' : 'up', latencyMs, checkedAt };
   } catch {

@@ -67,6 +67,46 @@ describe('price model', () => {
     expect(price([4.01])).toMatchObject({ isBike: false, etaMinutes: 30 });
   });
 
+  it('prices A → B → C → D (1.58 + 1.19 + 0.95 km) to the cent, leg by leg', () => {
+    // Varsovia 36 → Sonora 180 → Durango 200 → Havre 30 (quotation.test.ts measures the legs).
+    expect(price([1.58, 1.19, 0.95])).toEqual({
+      distanceKm: 3.72, // 1.58 + 1.19 + 0.95; cumulative 1.58, 2.77, 3.72
+      price: 40.4, // 35 + (3.72 − 3) × 7.50 = 35 + 5.40
+      isBike: true, // 3.72 ≤ 4 km
+      vehicle: 'bicycle',
+      // 20 + km at 12 km/h: 20 + 0 = 20; 20 + 7.9 = 27.9; 20 + 13.85 = 33.85; 20 + 18.6 = 38.6
+      arrivalMinutes: [20, 28, 34, 39],
+      etaMinutes: 39,
+      // 4040 cents shared by cumulative km: 4040 × 1.58 / 3.72 = 1715.91 → 1716,
+      // 4040 × 2.77 / 3.72 = 3008.28 → 3008, then 4040: legs 1716, 1292, 1032 cents.
+      legPrices: [0, 17.16, 12.92, 10.32],
+      discount: 0,
+      extraCharge: 0,
+      total: 40.4,
+      messengerFee: 32.32, // 40.40 × 0.8
+      operatorCost: 8.08, // 40.40 − 32.32
+    });
+  });
+
+  it('at night adds 15.00 to the total and to nothing else: the fee and the operator’s cost stay', () => {
+    const elevenPm = new Date('2025-03-11T05:00:00Z'); // 23:00 in Mexico City
+    expect(price([1.58, 1.19, 0.95], elevenPm)).toMatchObject({
+      price: 40.4,
+      extraCharge: 15,
+      total: 55.4, // 40.40 + 15.00
+      messengerFee: 32.32, // 40.40 × 0.8, the surcharge not included
+      operatorCost: 8.08, // 40.40 − 32.32, the surcharge not included
+      legPrices: [0, 17.16, 12.92, 10.32],
+    });
+    expect(price([1.58], elevenPm)).toMatchObject({
+      price: 35,
+      extraCharge: 15,
+      total: 50,
+      messengerFee: 28,
+      operatorCost: 7,
+    });
+  });
+
   it('adds the night surcharge between 22:00 and 06:00 local time, to the total only', () => {
     const at = (iso: string) => price([1.58], new Date(iso));
     expect(at('2025-03-10T04:00:00Z')).toMatchObject({ extraCharge: 15, price: 35, total: 50 }); // 22:00
@@ -96,10 +136,22 @@ describe('price model', () => {
   });
 
   it('follows the tariff of the zone, not constants', () => {
-    const dearer = { ...TARIFF, baseFare: 50, baseKm: 2, perKm: 10, bikeMaxKm: 1 };
+    const dearer = {
+      ...TARIFF,
+      baseFare: 50,
+      baseKm: 2,
+      perKm: 10,
+      bikeMaxKm: 1,
+      pickupWaitMin: 10,
+      motorbikeKmh: 30,
+      messengerShare: 0.75,
+    };
     expect(priceTrip([3], dearer, { now: NOON, timeZone: MEXICO_CITY })).toMatchObject({
-      price: 60,
-      isBike: false,
+      price: 60, // 50 + (3 − 2) × 10
+      isBike: false, // 3 > 1 km
+      etaMinutes: 16, // 10 + 3 km at 30 km/h
+      messengerFee: 45, // 60 × 0.75
+      operatorCost: 15,
     });
   });
 
@@ -109,9 +161,9 @@ describe('price model', () => {
     expect(trip.price).toBe(51.88); // 35 + 2.25 × 7.50 = 51.875
     expect(trip.arrivalMinutes).toEqual([20, 24, 31, 33]); // motorbike: 0, 1.5, 4.5, 5.25 km
     expect(trip.etaMinutes).toBe(33);
-    expect(trip.legPrices[0]).toBe(0);
-    expect(trip.legPrices.reduce((sum, p) => sum + Math.round(p * 100), 0)).toBe(5188);
-    expect(trip.legPrices[2]).toBeGreaterThan(trip.legPrices[1]!);
+    // 5188 cents by cumulative km: 5188 × 1.5 / 5.25 = 1482.29 → 1482, 5188 × 4.5 / 5.25 =
+    // 4446.86 → 4447, then 5188: legs 1482, 2965, 741 cents (a floor would give 1482, 2964, 742).
+    expect(trip.legPrices).toEqual([0, 14.82, 29.65, 7.41]);
   });
 
   it('puts the whole price on the drop-off of a trip of 0 km', () => {

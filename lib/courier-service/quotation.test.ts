@@ -21,6 +21,8 @@ const place = (latitude: string, longitude: string): WireAddress => ({
 });
 const VARSOVIA_36 = place('19.4245207', '-99.1676911');
 const SONORA_180 = place('19.4133562', '-99.1672142');
+const DURANGO_200 = place('19.4205', '-99.1625');
+const HAVRE_30 = place('19.4272', '-99.1622');
 const order = (pickup: WireAddress, ...dropoffs: WireAddress[]): QuotationRequest => ({
   data: {
     bOrder: {
@@ -48,7 +50,76 @@ describe('quotation', () => {
     expect(day.data).toMatchObject({ distance: 1.58, price: 35, eta: 28, isBike: true });
     expect(day.data).toMatchObject({ extraCharge: 0, total: 35 });
     const night = quoteOrder(order(VARSOVIA_36, SONORA_180), zones, at('2025-03-11T05:30:00Z'));
-    expect(night.data).toMatchObject({ price: 35, extraCharge: 15, total: 50 });
+    // 23:30: the surcharge goes to the total; the messenger's fee and the operator's cost are
+    // shares of the price alone (35 × 0.8 = 28, 35 − 28 = 7).
+    expect(night.data).toMatchObject({
+      distance: 1.58,
+      eta: 28,
+      price: 35,
+      extraCharge: 15,
+      total: 50,
+      messengerFee: 28,
+      expressCost: 7,
+    });
+  });
+
+  it('prices Varsovia 36 → Sonora 180 → Durango 200 → Havre 30 leg by leg, to the cent', () => {
+    const trip = order(VARSOVIA_36, SONORA_180, DURANGO_200, HAVRE_30);
+    const { data } = quoteOrder(trip, zones, at('2025-03-10T18:00:00Z'));
+    // Great circle (haversine, R = 6371.0088 km) × cdmx's road factor 1.27, to 2 decimals:
+    // A→B 1.24244 × 1.27 = 1.5779 → 1.58; B→C 0.93564 × 1.27 = 1.1883 → 1.19;
+    // C→D 0.74567 × 1.27 = 0.9470 → 0.95. 3.72 km in all: 35 + 0.72 × 7.50 = 40.40, by bicycle.
+    // Minutes: 20 + cumulative km at 12 km/h (1.58 → 27.9, 2.77 → 33.85, 3.72 → 38.6).
+    // Prices: 4040 cents by cumulative km, 1716 (1715.91), 3008 (3008.28), 4040.
+    expect(
+      data.orderAddresses.map(({ distance, eta, price }) => ({ distance, eta, price })),
+    ).toEqual([
+      { distance: 0, eta: 20, price: 0 },
+      { distance: 1.58, eta: 28, price: 17.16 },
+      { distance: 1.19, eta: 34, price: 12.92 },
+      { distance: 0.95, eta: 39, price: 10.32 },
+    ]);
+    expect(data).toMatchObject({
+      distance: 3.72,
+      eta: 39,
+      isBike: true,
+      vehicle: 'bicycle',
+      price: 40.4,
+      discount: 0,
+      extraCharge: 0,
+      total: 40.4,
+      messengerFee: 32.32, // 40.40 × 0.8
+      expressCost: 8.08, // 40.40 − 32.32
+    });
+    const night = quoteOrder(trip, zones, at('2025-03-11T05:30:00Z')).data;
+    expect(night).toMatchObject({
+      price: 40.4,
+      extraCharge: 15,
+      total: 55.4,
+      messengerFee: 32.32,
+      expressCost: 8.08,
+    });
+    expect(night.orderAddresses.map((a) => a.price)).toEqual([0, 17.16, 12.92, 10.32]);
+  });
+
+  it('rides the drop-offs in the order sent: D before C makes other legs', () => {
+    const { data } = quoteOrder(
+      order(VARSOVIA_36, SONORA_180, HAVRE_30, DURANGO_200),
+      zones,
+      at('2025-03-10T18:00:00Z'),
+    );
+    // B→D 1.62669 × 1.27 = 2.0659 → 2.07; D→C 0.74567 × 1.27 → 0.95. 4.60 km: by motorbike at
+    // 25 km/h, 35 + 1.60 × 7.50 = 47.00; minutes 20 + 3.79 (1.58 km), + 8.76 (3.65), + 11.04 (4.60).
+    // 4700 cents: 4700 × 1.58 / 4.6 = 1614.35 → 1614, 4700 × 3.65 / 4.6 = 3729.35 → 3729.
+    expect(
+      data.orderAddresses.map(({ distance, eta, price }) => ({ distance, eta, price })),
+    ).toEqual([
+      { distance: 0, eta: 20, price: 0 },
+      { distance: 1.58, eta: 24, price: 16.14 },
+      { distance: 2.07, eta: 29, price: 21.15 },
+      { distance: 0.95, eta: 31, price: 9.71 },
+    ]);
+    expect(data).toMatchObject({ distance: 4.6, isBike: false, price: 47, total: 47 });
   });
 
   it('routes a ten-stop order and shares the distance and price among the legs', () => {
@@ -185,6 +256,13 @@ describe('quotation', () => {
       now: new Date('2025-03-11T07:00:00Z'),
       timeZone: 'UTC',
     });
-    expect(night.data).toMatchObject({ extraCharge: 15, total: 50 });
+    expect(night.data).toMatchObject({
+      distance: 1.58,
+      eta: 28,
+      extraCharge: 15,
+      total: 50,
+      messengerFee: 28,
+      expressCost: 7,
+    });
   });
 });

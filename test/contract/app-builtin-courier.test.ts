@@ -99,6 +99,20 @@ describe.each(ERROR_MODES)(
         });
         // 1.58 km, as the legacy courier measured it: cdmx's road factor is calibrated on this trip.
         expect(answer.json.quote.distanceKm).toBe(1.58);
+        // A quote is one dispatcher's, priced at one moment: no cache may keep or share it.
+        expect(answer.headers.get('cache-control')).toBe('no-store');
+      });
+
+      it('health reports the built-in courier up: its login path answers the probe', async () => {
+        const answer = await newBrowser().request('GET', '/api/health');
+        expect(answer.status).toBe(200);
+        // (`builtin` is false here: COURIER_BASE_URL names the courier as any other.)
+        expect(answer.json.courier).toEqual({
+          builtin: false,
+          status: 'up',
+          latencyMs: expect.any(Number),
+          checkedAt: expect.any(String),
+        });
       });
 
       it('a pickup outside every active zone is pickup_out_of_coverage', async () => {
@@ -144,7 +158,7 @@ describe.each(ERROR_MODES)(
         const before = courierLogins();
         const answer = await browser.quote();
         expect(answer.status).toBe(200);
-        expect(answer.json.quote.total).toBe(35);
+        expect(answer.json.quote).toMatchObject({ total: 35, distanceKm: 1.58, etaMinutes: 28 });
         expect(courierLogins()).toBe(before + 1);
       });
 

@@ -92,8 +92,6 @@ const MORE_DROPOFFS = [
     lng: -99.1561,
   },
 ];
-const cents = (amount: number) => Math.round(amount * 100);
-const sumCents = (amounts: number[]) => amounts.reduce((sum, amount) => sum + cents(amount), 0);
 
 let addresses = 0;
 
@@ -134,42 +132,67 @@ describe('several drop-offs through the app, with the built-in courier', () => {
     ]);
   });
 
-  it('3 addresses: the legs come in stop order and add up to the totals to the cent', async () => {
-    const answer = await browser.quote({ pickup, dropoffs: [dropoff, MORE_DROPOFFS[0]] });
+  it('4 addresses (A → B → C → D, 3.72 km): each leg’s km, minutes and price, worked out by hand', async () => {
+    const answer = await browser.quote({
+      pickup,
+      dropoffs: [dropoff, MORE_DROPOFFS[0], MORE_DROPOFFS[1]],
+    });
     expect(answer.status).toBe(200);
     const { quote } = answer.json;
-    expect(quote.legs.map((leg: { from: number; to: number }) => [leg.from, leg.to])).toEqual([
-      [0, 1],
-      [1, 2],
+    // Varsovia 36 → Sonora 180 → Durango 200 → Havre 30, great circle × cdmx's 1.27 to 2 decimals:
+    // 1.5779 → 1.58, 1.1883 → 1.19, 0.9470 → 0.95 km. Minutes: 20 + cumulative km at 12 km/h
+    // (27.9, 33.85, 38.6). Price 35 + (3.72 − 3) × 7.50 = 40.40, shared by cumulative km in cents:
+    // 4040 × 1.58 / 3.72 = 1715.91 → 1716, 4040 × 2.77 / 3.72 = 3008.28 → 3008, then 4040.
+    expect(quote.legs).toEqual([
+      { from: 0, to: 1, distanceKm: 1.58, etaMinutes: 28, price: 17.16 },
+      { from: 1, to: 2, distanceKm: 1.19, etaMinutes: 34, price: 12.92 },
+      { from: 2, to: 3, distanceKm: 0.95, etaMinutes: 39, price: 10.32 },
     ]);
-    expect(sumCents(quote.legs.map((leg: { price: number }) => leg.price))).toBe(
-      cents(quote.price),
-    );
-    expect(sumCents(quote.legs.map((leg: { distanceKm: number }) => leg.distanceKm))).toBe(
-      cents(quote.distanceKm),
-    );
-    // The last stop's minutes are the trip's.
-    expect(quote.legs.at(-1).etaMinutes).toBe(quote.etaMinutes);
-    // A longer trip than A → B alone.
-    expect(quote.distanceKm).toBeGreaterThan(1.58);
+    expect(quote).toMatchObject({
+      distanceKm: 3.72,
+      etaMinutes: 39,
+      isBike: true,
+      price: 40.4,
+      extraCharge: 0,
+      total: 40.4,
+      messengerFee: 32.32, // 40.40 × 0.8
+      operatorCost: 8.08, // 40.40 − 32.32
+    });
   });
 
-  it('10 addresses (9 drop-offs), the most a quote takes, price per kilometre beyond the base', async () => {
+  it('10 addresses (9 drop-offs), the most a quote takes, priced leg by leg', async () => {
     const answer = await browser.quote({
       pickup,
       dropoffs: [dropoff, ...MORE_DROPOFFS.slice(0, 8)],
     });
     expect(answer.status).toBe(200);
     const { quote } = answer.json;
-    expect(quote.legs).toHaveLength(9);
-    expect(sumCents(quote.legs.map((leg: { price: number }) => leg.price))).toBe(
-      cents(quote.price),
+    // Legs: great circle × 1.27 to 2 decimals (1.5779, 1.1883, 0.9470, 0.4105, 1.5253, 1.3355,
+    // 0.5607, 0.8738, 0.7925); 9.22 km in all by motorbike: 35 + 6.22 × 7.50 = 81.65. Minutes:
+    // 20 + cumulative km at 25 km/h, rounded (23.79, 26.65, 28.93, 29.91, 33.58, 36.8, 38.14,
+    // 40.23, 42.13). Prices: 8165 cents by cumulative km, rounded (1399.21, 2453.04, 3294.34,
+    // 3657.42, 5012.35, 6199.02, 6694.95, 7465.40, 8165), each leg the difference.
+    const km = [1.58, 1.19, 0.95, 0.41, 1.53, 1.34, 0.56, 0.87, 0.79];
+    const minutes = [24, 27, 29, 30, 34, 37, 38, 40, 42];
+    const prices = [13.99, 10.54, 8.41, 3.63, 13.55, 11.87, 4.96, 7.7, 7.0];
+    expect(quote.legs).toEqual(
+      km.map((distanceKm, i) => ({
+        from: i,
+        to: i + 1,
+        distanceKm,
+        etaMinutes: minutes[i],
+        price: prices[i],
+      })),
     );
-    expect(sumCents(quote.legs.map((leg: { distanceKm: number }) => leg.distanceKm))).toBe(
-      cents(quote.distanceKm),
-    );
-    // 35.00 for the first 3 km and 7.50 for every km after.
-    expect(quote.price).toBe(Math.round((35 + (quote.distanceKm - 3) * 7.5) * 100) / 100);
+    expect(quote).toMatchObject({
+      distanceKm: 9.22,
+      etaMinutes: 42,
+      isBike: false,
+      price: 81.65,
+      total: 81.65,
+      messengerFee: 65.32, // 81.65 × 0.8
+      operatorCost: 16.33,
+    });
   });
 
   it('11 addresses are refused with a field error in the dispatcher’s language, and nothing is quoted', async () => {
@@ -251,7 +274,7 @@ describe('a legacy courier that quotes one drop-off at a time', () => {
   it('one drop-off is quoted as always', async () => {
     const answer = await browser.quote({ pickup, dropoffs: [dropoff] });
     expect(answer.status).toBe(200);
-    expect(answer.json.quote.total).toBe(35);
+    expect(answer.json.quote).toMatchObject({ total: 35, distanceKm: 1.58, etaMinutes: 28 });
   });
 
   it('several drop-offs refused as malformed (-100) get the same clear 422', async () => {

@@ -193,7 +193,13 @@ describe('asking the courier for a quote', () => {
     expect(headers['x-request-id']).toBe('req-courier-client-1');
     expect(headers['content-type']).toBe('application/json');
     expect(body).toEqual(recordedTripWire);
-    expect(quote).toMatchObject({ total: 35, operatorCost: 7, currency: 'MXN' });
+    expect(quote).toMatchObject({
+      total: 35,
+      distanceKm: 1.58,
+      etaMinutes: 28,
+      operatorCost: 7,
+      currency: 'MXN',
+    });
     expect(Date.parse(quote.quotedAt)).toBeGreaterThanOrEqual(before - 1);
     expect(Date.parse(quote.quotedAt)).toBeLessThanOrEqual(Date.now());
     expect(logged('courier answered').at(-1)).toMatchObject({
@@ -244,17 +250,20 @@ const json200 = (body: unknown) => ({
 });
 
 describe('the courier’s answers as the transport reads them', () => {
+  // Figures of their own (3.72 km, 40.40, 39 min), so the scripted answer cannot be taken for the
+  // stand-in's usual one (the recorded trip: 1.58 km, 35.00, 28 min).
   const quoteBody = {
     code: 0,
     data: {
-      total: 35,
-      price: 35,
-      distance: 1.58,
-      eta: 28,
+      total: 40.4,
+      price: 40.4,
+      distance: 3.72,
+      eta: 39,
       isBike: true,
       zone: { idZone: 1, name: 'cdmx' },
     },
   };
+  const scriptedQuote = { total: 40.4, distanceKm: 3.72, etaMinutes: 39 };
 
   it('a code sent as text is read as the number it spells', async () => {
     legacy.script(json200({ code: ' -156 ', message: 'Token expirado' }));
@@ -264,11 +273,11 @@ describe('the courier’s answers as the transport reads them', () => {
 
   it('a code that is not an integer is no code at all: the answer is read by its body', async () => {
     legacy.script(json200({ ...quoteBody, code: 'soon' }));
-    expect((await client.courierQuotation('any', TRIP, { log })).total).toBe(35);
+    expect(await client.courierQuotation('any', TRIP, { log })).toMatchObject(scriptedQuote);
     legacy.script(json200({ ...quoteBody, code: -155.5 }));
-    expect((await client.courierQuotation('any', TRIP, { log })).total).toBe(35);
+    expect(await client.courierQuotation('any', TRIP, { log })).toMatchObject(scriptedQuote);
     legacy.script(json200({ ...quoteBody, code: '-15a' }));
-    expect((await client.courierQuotation('any', TRIP, { log })).total).toBe(35);
+    expect(await client.courierQuotation('any', TRIP, { log })).toMatchObject(scriptedQuote);
   });
 
   it('a positive code is not a success, even with a quote beside it', async () => {
@@ -280,9 +289,9 @@ describe('the courier’s answers as the transport reads them', () => {
 
   it('any 2xx status with a quote is a success; a 3xx is not', async () => {
     legacy.script({ ...json200(quoteBody), status: 201 });
-    expect((await client.courierQuotation('any', TRIP, { log })).total).toBe(35);
+    expect(await client.courierQuotation('any', TRIP, { log })).toMatchObject(scriptedQuote);
     legacy.script({ ...json200(quoteBody), status: 299 });
-    expect((await client.courierQuotation('any', TRIP, { log })).total).toBe(35);
+    expect(await client.courierQuotation('any', TRIP, { log })).toMatchObject(scriptedQuote);
     legacy.script({ ...json200(quoteBody), status: 300 });
     const error = await apiErrorOf(client.courierQuotation('any', TRIP, { log }));
     expect(error.code).toBe('courier_error');
@@ -356,7 +365,7 @@ describe('the courier’s answers as the transport reads them', () => {
     };
     expect(Buffer.byteLength(sized(1024 * 1024))).toBe(1024 * 1024);
     legacy.script({ status: 200, body: sized(1024 * 1024), contentType: 'application/json' });
-    expect((await client.courierQuotation('any', TRIP, { log })).total).toBe(35);
+    expect(await client.courierQuotation('any', TRIP, { log })).toMatchObject(scriptedQuote);
     legacy.script({ status: 200, body: sized(1024 * 1024 + 1), contentType: 'application/json' });
     const error = await apiErrorOf(client.courierQuotation('any', TRIP, { log }));
     expect(error.code).toBe('courier_error');
@@ -427,11 +436,12 @@ describe('a courier that does not answer', () => {
 });
 
 describe('whether the courier is reachable, for the health check', () => {
-  /** A courier host that answers every GET with `status`, and counts them. */
+  /** A courier host that answers every GET with `status`, and counts them and their paths. */
   let host: Server;
   let hostUrl: string;
   let status: number;
   let probes: number;
+  let probed: string[];
   let reachability: typeof import('@/lib/courier-client/reachability');
 
   async function loadReachability(env: Record<string, string> = {}) {
@@ -441,8 +451,9 @@ describe('whether the courier is reachable, for the health check', () => {
   }
 
   beforeAll(async () => {
-    host = createServer((_request, response) => {
+    host = createServer((request, response) => {
       probes += 1;
+      probed.push(`${request.method} ${request.url}`);
       response.writeHead(status, { 'content-type': 'text/plain' });
       response.end('courier');
     });
@@ -454,22 +465,38 @@ describe('whether the courier is reachable, for the health check', () => {
     await new Promise<void>((resolve) => host.close(() => resolve()));
   });
   beforeEach(async () => {
-    status = 404;
+    status = 405;
     probes = 0;
+    probed = [];
     await loadReachability();
   });
   afterEach(() => {
     vi.restoreAllMocks();
   });
 
-  it('any answer below 500, even a 404, means the courier is up, with how long it took', async () => {
-    status = 499;
-    const before = Date.now();
+  it('its login path refusing a GET (405), or any other answer below 500 but 404, means up, with how long it took', async () => {
+    for (const answer of [405, 200, 401, 499]) {
+      await loadReachability();
+      status = answer;
+      const before = Date.now();
+      const result = await reachability.courierReachability();
+      expect(result, `HTTP ${answer}`).toEqual({
+        status: 'up',
+        latencyMs: expect.any(Number),
+        checkedAt: expect.any(String),
+      });
+      expect(Number.isInteger(result.latencyMs) && result.latencyMs! >= 0).toBe(true);
+      expect(Date.parse(result.checkedAt)).toBeGreaterThanOrEqual(before - 1);
+    }
+    // A GET of the login path: neither a sign-in nor a spent login attempt.
+    expect(probed).toEqual(Array(4).fill('GET /api/login/loginClient/json/web'));
+  });
+
+  it('a 404 means no courier API at that address (a wrong COURIER_BASE_URL): down', async () => {
+    status = 404;
     const result = await reachability.courierReachability();
-    expect(result.status).toBe('up');
-    expect(result.latencyMs).toEqual(expect.any(Number));
-    expect(result.latencyMs).toBeLessThanOrEqual(Date.now() - before + 1);
-    expect(Date.parse(result.checkedAt)).toBeGreaterThanOrEqual(before - 1);
+    expect(result.status).toBe('down');
+    expect(result).not.toHaveProperty('latencyMs');
     expect(probes).toBe(1);
   });
 

@@ -53,6 +53,23 @@ export const SONORA_180: Stop = {
   latitude: '19.4133562',
   longitude: '-99.1672142',
 };
+/** With Sonora 180 and Havre 30, the stops of a 3.72 km trip from Varsovia 36 (quotation.test.ts). */
+export const DURANGO_200: Stop = {
+  street: 'Durango',
+  externalNumber: '200',
+  neighborhood: 'Roma Norte',
+  zipCode: '06700',
+  latitude: '19.4205',
+  longitude: '-99.1625',
+};
+export const HAVRE_30: Stop = {
+  street: 'Havre',
+  externalNumber: '30',
+  neighborhood: 'Juárez',
+  zipCode: '06600',
+  latitude: '19.4272',
+  longitude: '-99.1622',
+};
 /** About 9 km by road from Varsovia 36: Avenida Universidad at Metro Coyoacán. */
 export const METRO_COYOACAN: Stop = {
   street: 'Avenida Universidad',

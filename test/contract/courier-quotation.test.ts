@@ -5,9 +5,11 @@ import type { AppServer } from '../support/app-server';
 import {
   courierCalls,
   DEMO_CLIENT,
+  DURANGO_200,
   ERROR_MODES,
   failureStatus,
   GUADALAJARA_CENTRO,
+  HAVRE_30,
   leaksInternals,
   METRO_COYOACAN,
   MONTERREY_CENTRO,
@@ -111,18 +113,51 @@ describe.each(ERROR_MODES)('courier quotation, %s error mode', (mode: ErrorMode)
       expect(pickup).toMatchObject({ isPickup: 1, isSource: 1, distance: 0, price: 0, eta: 20 });
       expect(pickup!.address).toMatchObject({ latitude: 19.4245207, longitude: -99.1676911 });
       expect(first!.address).toMatchObject({ latitude: 19.4133562, longitude: -99.1672142 });
-      expect(first!.distance).toBe(1.58);
-      expect(first!.eta).toBeLessThan(second!.eta);
-      expect(second!.eta).toBe(quote.eta);
-      expect(first!.distance + second!.distance).toBeCloseTo(quote.distance, 2);
-      expect(Math.round((first!.price + second!.price) * 100)).toBe(Math.round(quote.price * 100));
+      // Sonora 180 → Metro Coyoacán: 5.7895 km great circle × 1.27 = 7.3527 → 7.35; 8.93 km in
+      // all: 35 + 5.93 × 7.50 = 79.475 → 79.48 by motorbike; minutes at 25 km/h 20 + 3.79 and
+      // 20 + 21.43. 7948 cents by cumulative km: 7948 × 1.58 / 8.93 = 1406.25 → 1406, then 7948.
+      expect(first).toMatchObject({ distance: 1.58, eta: 24, price: 14.06 });
+      expect(second).toMatchObject({ distance: 7.35, eta: 41, price: 65.42 });
+      expect(quote).toMatchObject({ distance: 8.93, eta: 41, price: 79.48, isBike: false });
+    });
+
+    it('prices Varsovia 36 → Sonora 180 → Durango 200 → Havre 30 leg by leg: 3.72 km, 40.40 MXN, 39 min', async () => {
+      const quote = await quoted(trip(VARSOVIA_36, SONORA_180, DURANGO_200, HAVRE_30));
+      // Legs: great circle × 1.27 to 2 decimals, 1.5779 → 1.58, 1.1883 → 1.19, 0.9470 → 0.95;
+      // 35 + (3.72 − 3) × 7.50 = 40.40 by bicycle (≤ 4 km); minutes 20 + cumulative km at 12 km/h
+      // (27.9, 33.85, 38.6); 4040 cents by cumulative km: 1716, 3008 (1715.91, 3008.28), 4040.
+      expect(
+        quote.orderAddresses.map(({ address, distance, eta, price }) => ({
+          street: address.street,
+          distance,
+          eta,
+          price,
+        })),
+      ).toEqual([
+        { street: 'Varsovia', distance: 0, eta: 20, price: 0 },
+        { street: 'Sonora', distance: 1.58, eta: 28, price: 17.16 },
+        { street: 'Durango', distance: 1.19, eta: 34, price: 12.92 },
+        { street: 'Havre', distance: 0.95, eta: 39, price: 10.32 },
+      ]);
+      expect(quote).toMatchObject({
+        distance: 3.72,
+        eta: 39,
+        isBike: true,
+        vehicle: 'bicycle',
+        price: 40.4,
+        discount: 0,
+        extraCharge: 0,
+        total: 40.4,
+        messengerFee: 32.32, // 40.40 × 0.8
+        expressCost: 8.08, // 40.40 − 32.32
+      });
     });
 
     it('accepts the pickup anywhere in the list and routes from it', async () => {
       const quote = await quoted(order({ stop: SONORA_180 }, { stop: VARSOVIA_36, isPickup: 1 }));
       expect(quote.orderAddresses[0]).toMatchObject({ isPickup: 0, distance: 1.58 });
       expect(quote.orderAddresses[1]).toMatchObject({ isPickup: 1, distance: 0 });
-      expect(quote.price).toBe(35);
+      expect(quote).toMatchObject({ price: 35, distance: 1.58, eta: 28 });
     });
 
     it('accepts and echoes the extra fields real clients send', async () => {
@@ -152,7 +187,7 @@ describe.each(ERROR_MODES)('courier quotation, %s error mode', (mode: ErrorMode)
           { ...SONORA_180, latitude: 19.4133562, longitude: -99.1672142 },
         ),
       );
-      expect(quote.price).toBe(35);
+      expect(quote).toMatchObject({ price: 35, distance: 1.58, eta: 28 });
     });
 
     it('quotes within Guadalajara, the other active zone', async () => {

@@ -97,11 +97,11 @@ describe('when the router fails, the courier prices on great circle × road fact
     expect(data).toMatchObject({ distance: 1.58, price: 35, eta: 28, isBike: true });
   });
 
-  it('OSRM that never answers delays the quote by COURIER_ROUTER_TIMEOUT_MS at most', async () => {
+  it('OSRM that never answers is given up (COURIER_ROUTER_TIMEOUT_MS) and the quote comes as without a router', async () => {
     osrm.behave('hang');
-    const started = performance.now();
     const { data } = await quote(trip(VARSOVIA_36, shiftedSonora()));
-    expect(data.distance).toBe(1.58);
-    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(data).toMatchObject({ distance: 1.58, price: 35, eta: 28 });
+    // The courier hung up on the router rather than leaving the request open.
+    await expect.poll(() => osrm.requests.at(-1)?.abandoned).toBe(true);
   });
 });

@@ -126,10 +126,10 @@ describe('when OSRM gives no route, the straight segments stand in, saying why',
 
   it('OSRM that never answers is given up after ROUTER_TIMEOUT_MS, never a hang', async () => {
     osrm.behave('hang');
-    const started = performance.now();
     const route = await routeThrough(browser, freshTrip());
     expect(route.fallback).toBe('router_timeout');
-    expect(performance.now() - started).toBeLessThan(2_000);
+    // The app hung up on OSRM rather than leaving the request open.
+    await expect.poll(() => osrm.requests.at(-1)?.abandoned).toBe(true);
   });
 
   it('a failure is not remembered: the next ask goes to OSRM again', async () => {

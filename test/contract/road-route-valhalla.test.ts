@@ -112,8 +112,8 @@ describe('when Valhalla gives no route, the straight segments stand in, saying w
 
   it('Valhalla that never answers is given up after ROUTER_TIMEOUT_MS', async () => {
     valhalla.behave('hang');
-    const started = performance.now();
     expect((await routeThrough(browser, freshTrip())).fallback).toBe('router_timeout');
-    expect(performance.now() - started).toBeLessThan(2_000);
+    // The app hung up on Valhalla rather than leaving the request open.
+    await expect.poll(() => valhalla.requests.at(-1)?.abandoned).toBe(true);
   });
 });

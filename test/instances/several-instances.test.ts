@@ -84,16 +84,13 @@ describe('three instances and one Redis', () => {
   it('health names the shared store as Redis, up, on every instance', async () => {
     for (const instance of instances) {
       // One PING within REDIS_TIMEOUT_MS: on two loaded cores a probe may miss it now and then.
-      let store = (await health(instance)).store;
-      for (let tries = 1; tries < 10 && store.status !== 'up'; tries++) {
-        await sleep(200);
-        store = (await health(instance)).store;
-      }
-      expect(store).toEqual({ kind: 'redis', status: 'up', latencyMs: expect.any(Number) });
+      await expect
+        .poll(async () => (await health(instance)).store, { interval: 200, timeout: 2_000 })
+        .toEqual({ kind: 'redis', status: 'up', latencyMs: expect.any(Number) });
     }
   });
 
-  it('a dispatcher signed out on one instance is refused on the other two within a second', async () => {
+  it('a dispatcher signed out on one instance is refused on the other two at once: their very next request', async () => {
     const browser = await signedIn();
     const [first, second, third] = instances as [AppInstance, AppInstance, AppInstance];
     expect((await browser.request(second, 'POST', '/api/quote', RECORDED_TRIP)).status).toBe(200);
@@ -101,7 +98,7 @@ describe('three instances and one Redis', () => {
     const stolenCopy = browser.cookie;
 
     expect((await browser.request(first, 'DELETE', '/api/session')).status).toBe(204);
-    const signedOutAt = Date.now();
+    // No wait and no retry: the first request after the sign-out is refused.
     const copy = new BalancedBrowser();
     for (const other of [second, third]) {
       copy.cookie = stolenCopy;
@@ -109,7 +106,6 @@ describe('three instances and one Redis', () => {
       expect(answer.status).toBe(401);
       expect(answer.json.error.code).toBe('unauthenticated');
     }
-    expect(Date.now() - signedOutAt).toBeLessThan(1_000);
   });
 
   it('six wrong passwords spread over the three instances: the sixth is refused', async () => {
@@ -140,7 +136,14 @@ describe('three instances and one Redis', () => {
       ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(60).fill(200));
-    expect(answers.every((answer) => answer.json.quote.total === 35)).toBe(true);
+    // The recorded trip each time: 1.58 km, 28 min, 35.00.
+    expect(
+      new Set(
+        answers.map(
+          ({ json: { quote } }) => `${quote.distanceKm} ${quote.etaMinutes} ${quote.total}`,
+        ),
+      ),
+    ).toEqual(new Set(['1.58 28 35']));
     await sleep(300); // the log lines of the last answers
     expect(courierLogins() - before).toBe(1);
   }, 60_000);
@@ -271,19 +274,18 @@ describe('three instances and one Redis', () => {
 
     // Back, empty (no persistence): every instance reconnects by itself, no restart.
     await redis.restart();
-    const deadline = Date.now() + 10_000;
     for (const instance of survivors) {
-      while ((await health(instance)).store.status !== 'up') {
-        expect(Date.now()).toBeLessThan(deadline);
-        await sleep(200);
-      }
+      await expect
+        .poll(async () => (await health(instance)).store.status, { interval: 200, timeout: 10_000 })
+        .toBe('up');
     }
     // The instance that took the sign-out wrote it back: the other refuses it too.
-    let refusedAgain = 0;
-    for (const until = Date.now() + 1_000; Date.now() < until && refusedAgain !== 401;) {
-      refusedAgain = (await copyBefore.request(survivors[1]!, 'GET', '/api/session')).status;
-    }
-    expect(refusedAgain).toBe(401);
+    await expect
+      .poll(async () => (await copyBefore.request(survivors[1]!, 'GET', '/api/session')).status, {
+        interval: 0,
+        timeout: 1_000,
+      })
+      .toBe(401);
 
     // Shared again: a sign-out on one is refused on another.
     const browser = await signedIn('127.0.0.1', survivors[0]);

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tz } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { generateKeyPair, SignJWT } from 'jose';
+import { LOGIN_PATH, QUOTATION_PATH } from '@/lib/courier-api/wire';
 
 /**
  * A small stand-in that speaks like the real, deprecated legacy courier (docs/courier-api.md, "What
@@ -417,11 +418,15 @@ export async function startLegacyCourier(
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
     const handle =
-      request.method === 'POST' && path === '/api/login/loginClient/json/web'
+      request.method === 'POST' && path === LOGIN_PATH
         ? login
-        : request.method === 'POST' && path === '/api/order/validZipCode/json/web'
+        : request.method === 'POST' && path === QUOTATION_PATH
           ? quotation
           : undefined;
+    if (!handle && (path === LOGIN_PATH || path === QUOTATION_PATH)) {
+      // As a web server answers another method on a POST-only page (the app's health probe GETs it).
+      return send(response, 405, '<html><body>Method Not Allowed</body></html>', 'text/html');
+    }
     if (!handle) return send(response, 404, '<html><body>Not Found</body></html>', 'text/html');
     handle(request, response).catch(() => {
       if (!response.headersSent) send(response, 500, 'Internal Server Error', 'text/plain');

@@ -32,6 +32,8 @@ export interface SeenRouterRequest {
   /** The JSON body of a POST, parsed (undefined when there was none or it was not JSON). */
   body: unknown;
   receivedAt: number;
+  /** The asker closed the connection before an answer was sent (it gave up waiting). */
+  abandoned: boolean;
 }
 
 export interface RouterStandIn {
@@ -85,8 +87,12 @@ export async function startRouterStandIn(handle: RouterHandler): Promise<RouterS
         headers: incoming.headers,
         body,
         receivedAt,
+        abandoned: false,
       };
       requests.push(seen);
+      response.on('close', () => {
+        if (!response.writableEnded) seen.abandoned = true;
+      });
       const answer = () => {
         switch (behaviour) {
           case 'hang':

@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+// `npm run test:money-mutants`: the money path's own mutation bar. Each mutant of
+// scripts/money-mutants.json (a bug a person could write in the price, the legs, the night
+// surcharge or the quote's headers) is applied alone, in place, and the Vitest files it names are
+// run against it; the run fails unless every mutant is killed (some named test fails). Stryker's
+// standard mutators cannot write most of these (docs/testing.md).
+//
+//   npm run test:money-mutants                 every mutant
+//   npm run test:money-mutants -- night-start  only the mutants whose id contains a word
+//
+// The source is restored after each mutant, on Ctrl-C and on any failure of this script; the
+// named tests are first run once against the unmutated code, which must pass.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..');
+const LIST = join(import.meta.dirname, 'money-mutants.json');
+
+/** @typedef {{ id: string, file: string, find: string, regex?: boolean, replace: string, tests: string[], why: string }} Mutant */
+
+/** @type {Mutant[]} */
+const all = JSON.parse(readFileSync(LIST, 'utf8')).mutants;
+const words = process.argv.slice(2);
+const mutants = words.length ? all.filter((m) => words.some((w) => m.id.includes(w))) : all;
+if (mutants.length === 0) fail(`no mutant id contains ${words.join(' or ')}`);
+
+const originals = new Map();
+const times = new Map();
+/**
+ * The source as it was, with its modification time to the nanosecond (build-if-needed.mjs
+ * fingerprints it; utimes would round it to the microsecond).
+ */
+function restore(path) {
+  writeFileSync(path, originals.get(path));
+  const { mtimeNs } = times.get(path);
+  const at = `@${mtimeNs / 1_000_000_000n}.${String(mtimeNs % 1_000_000_000n).padStart(9, '0')}`;
+  if (spawnSync('touch', ['-m', '-d', at, path]).status !== 0) {
+    utimesSync(path, new Date(), new Date(Number(mtimeNs / 1_000_000n)));
+  }
+}
+function restoreAll() {
+  for (const path of originals.keys()) restore(path);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    restoreAll();
+    process.exit(130);
+  });
+}
+process.on('exit', restoreAll);
+
+function fail(message) {
+  console.error(`money-mutants: ${message}`);
+  process.exit(2);
+}
+
+/** The source with the mutant applied; fails loudly unless its pattern matches exactly once. */
+function mutate(source, mutant) {
+  if (mutant.regex) {
+    const pattern = new RegExp(mutant.find, 'g');
+    const matches = source.match(pattern)?.length ?? 0;
+    if (matches !== 1)
+      fail(`${mutant.id}: /${mutant.find}/ matches ${matches} times in ${mutant.file}, not once`);
+    return source.replace(new RegExp(mutant.find), mutant.replace);
+  }
+  const matches = source.split(mutant.find).length - 1;
+  if (matches !== 1)
+    fail(`${mutant.id}: "${mutant.find}" occurs ${matches} times in ${mutant.file}, not once`);
+  return source.replace(mutant.find, () => mutant.replace);
+}
+
+function vitest(files) {
+  const started = Date.now();
+  const result = spawnSync('npx', ['vitest', 'run', '--bail=1', ...files], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
+  const output = (result.stdout + result.stderr).replace(/\x1b\[[0-9;]*m/g, '');
+  const failed = [...output.matchAll(/FAIL\s+(\S+\.test\.ts)\s*>\s*(.+)/g)].map(
+    (m) => `${m[1]} > ${m[2].trim()}`,
+  );
+  return { status: result.status, seconds: (Date.now() - started) / 1000, failed, output };
+}
+
+// Every pattern is checked before anything runs, so a stale list fails in a second.
+for (const mutant of mutants) {
+  const path = join(ROOT, mutant.file);
+  if (!originals.has(path)) {
+    originals.set(path, readFileSync(path, 'utf8'));
+    times.set(path, statSync(path, { bigint: true }));
+  }
+  mutate(originals.get(path), mutant);
+}
+
+const everyTest = [...new Set(mutants.flatMap((m) => m.tests))];
+const baseline = vitest(everyTest);
+if (baseline.status !== 0) {
+  console.error(baseline.output);
+  fail('the named tests fail on the unmutated code; mend them first');
+}
+console.log(
+  `baseline: ${everyTest.length} test files pass on the unmutated code (${baseline.seconds.toFixed(1)} s)`,
+);
+
+const survivors = [];
+const started = Date.now();
+for (const mutant of mutants) {
+  const path = join(ROOT, mutant.file);
+  writeFileSync(path, mutate(originals.get(path), mutant));
+  let run;
+  try {
+    run = vitest(mutant.tests);
+  } finally {
+    restore(path);
+  }
+  // Killed means a test failed; a test file that could not even load is a broken mutant.
+  if (run.status !== 0 && run.failed.length === 0) {
+    console.error(run.output);
+    fail(`${mutant.id}: the tests did not run against it (a mutant that does not parse?)`);
+  }
+  const killed = run.status !== 0;
+  if (!killed) survivors.push(mutant);
+  console.log(
+    `${killed ? 'killed  ' : 'SURVIVED'} ${mutant.id} (${run.seconds.toFixed(1)} s)` +
+      (killed && run.failed[0] ? `\n         by ${run.failed[0]}` : `\n         ${mutant.why}`),
+  );
+}
+console.log(
+  `${mutants.length - survivors.length} / ${mutants.length} killed in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
+if (survivors.length) {
+  console.error(
+    `money-mutants: ${survivors.length} survived: ${survivors.map((m) => m.id).join(', ')}`,
+  );
+  process.exit(1);
+}
