@@ -14,11 +14,6 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const COMPONENTS = join(ROOT, 'components');
 const MAX_LINES = 250;
 const MAX_INPUTS = 4;
-/**
- * The browser's fetch wrapper keeps fetch's own shape (a URL and an init of four options) until
- * the typed API client takes its place (issue 25, point 2).
- */
-const EXEMPT = new Set<string>();
 
 function filesUnder(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -61,8 +56,7 @@ function overlongSignatures(path: string): string[] {
       const name = nameOf(node) ?? '(anonymous)';
       const component = path.endsWith('.tsx') && /^[A-Z]/.test(name);
       const inputs = inputsOf(node);
-      const exempt = EXEMPT.has(`${relative(ROOT, path)}:${name}`);
-      if (!component && !exempt && inputs > MAX_INPUTS) {
+      if (!component && inputs > MAX_INPUTS) {
         const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
         found.push(`${relative(ROOT, path)}:${line} ${name} (${inputs} inputs)`);
       }
