@@ -2,7 +2,15 @@
 // own type check is skipped (next.config.js): `npm run typecheck` is the one, and what it checks
 // does not change the build.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
@@ -22,6 +30,32 @@ const INPUTS = [
 ];
 const DIST = join(ROOT, process.env.NEXT_DIST_DIR || '.next');
 const STAMP = join(DIST, 'source-fingerprint');
+/** Held while a build runs: two test files (or `npm start` beside a test) must not build at once. */
+const LOCK = `${DIST}-build-lock`;
+/** A lock older than this was left by a build that died; a build takes minutes, not this. */
+const STALE_LOCK_MS = 15 * 60_000;
+
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** Runs `work` holding the build lock, waiting for another process's build to end first. */
+function withBuildLock(work) {
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const age = Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) rmSync(LOCK, { recursive: true, force: true });
+      else sleep(500);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
 
 function* files(path) {
   if (!existsSync(path)) return;
@@ -44,6 +78,10 @@ export function sourceFingerprint() {
 }
 
 export function buildIfNeeded({ force = false } = {}) {
+  withBuildLock(() => buildUnlessBuilt(force));
+}
+
+function buildUnlessBuilt(force) {
   const fingerprint = sourceFingerprint();
   const built =
     existsSync(join(DIST, 'BUILD_ID')) &&
@@ -61,7 +99,10 @@ export function buildIfNeeded({ force = false } = {}) {
       NEXT_SKIP_TYPECHECK: '1',
     },
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0) {
+    rmSync(LOCK, { recursive: true, force: true });
+    process.exit(result.status ?? 1);
+  }
   writeFileSync(STAMP, fingerprint);
 }
 
