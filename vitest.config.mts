@@ -15,7 +15,9 @@ export default defineConfig({
     // A stray .only would narrow CI to one test and still pass (Vitest's default too, said here).
     allowOnly: !process.env.CI,
     // Two forks on two cores: most files wait on servers, throttles and timers, not the CPU (one
-    // fork used 40 % of the machine). The two files that build for production take turns through
+    // fork used 40 % of the machine). The files that run production instances against the clock
+    // (test/instances, the connection flood) run after the rest, alone (`npm run test:unit`): beside
+    // another file, a kill -9 run saw renewals miss 6 s tokens. Builds take turns through
     // build-if-needed's lock.
     maxWorkers: 2,
     testTimeout: 20_000,
