@@ -30,6 +30,30 @@ export const builtinCourierEnv = (jwtSecret: string): Record<string, string | un
   SESSION_SECRET: TEST_SESSION_SECRET,
 });
 
+/**
+ * The app against a legacy courier at `courierUrl` (the stand-in's client and secret), the
+ * built-in courier switched off.
+ */
+/** The secret of the client the legacy stand-in knows (test/support/legacy-courier.ts). */
+export const LEGACY_CLIENT_SECRET = 'legacy-client-secret-8c1f';
+
+export const legacyCourierEnv = (courierUrl: string): Record<string, string | undefined> => ({
+  COURIER_BASE_URL: courierUrl,
+  COURIER_SERVICE: 'off',
+  COURIER_CLIENT_ID: 'legacy-client',
+  COURIER_CLIENT_SECRET: LEGACY_CLIENT_SECRET,
+  SESSION_SECRET: TEST_SESSION_SECRET,
+});
+
+/**
+ * From now on the app's log lines go into `lines`. Call it after the server has started: the log
+ * module is imported then, with the server's environment.
+ */
+export async function collectLogLines(lines: string[]): Promise<void> {
+  const { redirectLogs } = await import('@/lib/log');
+  redirectLogs({ write: (line) => lines.push(line) });
+}
+
 export const GUADALAJARA_CENTRO = {
   street: 'Avenida Hidalgo',
   exteriorNumber: '400',

@@ -8,8 +8,8 @@ import {
   errorEnvelope,
   newLoopbackAddress,
   GUADALAJARA_CENTRO,
+  legacyCourierEnv,
   RECORDED_TRIP,
-  TEST_SESSION_SECRET,
 } from './app-fixtures';
 
 /**
@@ -42,13 +42,9 @@ const newForgetfulBrowser = () =>
 beforeAll(async () => {
   legacy = await startLegacyCourier();
   app = await startAppServer({
-    COURIER_BASE_URL: legacy.url,
-    COURIER_SERVICE: 'off',
-    COURIER_CLIENT_ID: 'legacy-client',
-    COURIER_CLIENT_SECRET: 'legacy-client-secret-8c1f',
+    ...legacyCourierEnv(legacy.url),
     COURIER_TIMEZONE: 'America/Mexico_City',
     COURIER_TIMEOUT_MS: '1000',
-    SESSION_SECRET: TEST_SESSION_SECRET,
     SESSION_MAX_AGE: '12h',
   });
 });

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from '../support/app-server';
 import { startLegacyCourier, type LegacyCourier } from '../support/legacy-courier';
-import { Browser, TEST_SESSION_SECRET, errorEnvelope } from './app-fixtures';
+import { Browser, errorEnvelope, legacyCourierEnv } from './app-fixtures';
 
 /**
  * A legacy courier that refuses to renew a session's token (docs/security.md, "An open session
@@ -16,13 +16,9 @@ let app: AppServer;
 beforeAll(async () => {
   legacy = await startLegacyCourier();
   app = await startAppServer({
-    COURIER_BASE_URL: legacy.url,
-    COURIER_SERVICE: 'off',
-    COURIER_CLIENT_ID: 'legacy-client',
-    COURIER_CLIENT_SECRET: 'legacy-client-secret-8c1f',
+    ...legacyCourierEnv(legacy.url),
     COURIER_TIMEZONE: 'America/Mexico_City',
     COURIER_TIMEOUT_MS: '1000',
-    SESSION_SECRET: TEST_SESSION_SECRET,
   });
 });
 afterAll(async () => {

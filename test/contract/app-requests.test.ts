@@ -5,11 +5,12 @@ import { startAppServer, type AppServer } from '../support/app-server';
 import { startLegacyCourier, type LegacyCourier } from '../support/legacy-courier';
 import {
   Browser,
+  collectLogLines,
   DISPATCHER,
   errorEnvelope,
+  legacyCourierEnv,
   newLoopbackAddress,
   RECORDED_TRIP,
-  TEST_SESSION_SECRET,
 } from './app-fixtures';
 
 /**
@@ -29,16 +30,11 @@ const logged = () => logLines.map((line) => JSON.parse(line) as Record<string, u
 beforeAll(async () => {
   legacy = await startLegacyCourier();
   app = await startAppServer({
-    COURIER_BASE_URL: legacy.url,
-    COURIER_SERVICE: 'off',
-    COURIER_CLIENT_ID: 'legacy-client',
-    COURIER_CLIENT_SECRET: 'legacy-client-secret-8c1f',
-    SESSION_SECRET: TEST_SESSION_SECRET,
+    ...legacyCourierEnv(legacy.url),
     APP_ORIGIN: undefined,
     LOG_LEVEL: 'info',
   });
-  const { redirectLogs } = await import('@/lib/log');
-  redirectLogs({ write: (line) => logLines.push(line) });
+  await collectLogLines(logLines);
 });
 
 /** A request with any Host header (fetch will not send one of its own choosing). */
