@@ -1,15 +1,16 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import recordedTripWire from '../fixtures/recorded-trip-wire.json';
-import { startAppServer, type AppServer } from '../support/app-server';
-import { startLegacyCourier, type LegacyCourier } from '../support/legacy-courier';
+import type { AppServer } from '../support/app-server';
+import type { LegacyCourier } from '../support/legacy-courier';
 import {
   Browser,
+  closeAppAndCourier,
   DISPATCHER,
   errorEnvelope,
-  newLoopbackAddress,
   GUADALAJARA_CENTRO,
-  legacyCourierEnv,
+  newLoopbackAddress,
   RECORDED_TRIP,
+  startAppBehindLegacyCourier,
 } from './app-fixtures';
 
 /**
@@ -40,18 +41,12 @@ const newForgetfulBrowser = () =>
   new BrowserKeepingItsFirstCookie(app.origin, { 'x-forwarded-for': `203.0.113.${++addresses}` });
 
 beforeAll(async () => {
-  legacy = await startLegacyCourier();
-  app = await startAppServer({
-    ...legacyCourierEnv(legacy.url),
-    COURIER_TIMEZONE: 'America/Mexico_City',
+  ({ legacy, app } = await startAppBehindLegacyCourier({
     COURIER_TIMEOUT_MS: '1000',
     SESSION_MAX_AGE: '12h',
-  });
+  }));
 });
-afterAll(async () => {
-  await app.close();
-  await legacy.close();
-});
+afterAll(() => closeAppAndCourier({ app, legacy }));
 afterEach(() => {
   vi.useRealTimers();
   legacy.configure({

@@ -1,8 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from '../support/app-server';
-import { startLegacyCourier, type LegacyCourier } from '../support/legacy-courier';
-import { Browser, errorEnvelope, legacyCourierEnv } from './app-fixtures';
+import type { AppServer } from '../support/app-server';
+import type { LegacyCourier } from '../support/legacy-courier';
+import {
+  Browser,
+  closeAppAndCourier,
+  errorEnvelope,
+  startAppBehindLegacyCourier,
+} from './app-fixtures';
 
 /**
  * A legacy courier that refuses to renew a session's token (docs/security.md, "An open session
@@ -14,17 +19,11 @@ let legacy: LegacyCourier;
 let app: AppServer;
 
 beforeAll(async () => {
-  legacy = await startLegacyCourier();
-  app = await startAppServer({
-    ...legacyCourierEnv(legacy.url),
-    COURIER_TIMEZONE: 'America/Mexico_City',
+  ({ legacy, app } = await startAppBehindLegacyCourier({
     COURIER_TIMEOUT_MS: '1000',
-  });
+  }));
 });
-afterAll(async () => {
-  await app.close();
-  await legacy.close();
-});
+afterAll(() => closeAppAndCourier({ app, legacy }));
 
 describe('a courier that refuses to renew the token', () => {
   it('is answered courier_unavailable with a Retry-After, not asked again until then, and the session goes on', async () => {

@@ -1,16 +1,17 @@
 import { request as httpRequest } from 'node:http';
 import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from '../support/app-server';
-import { startLegacyCourier, type LegacyCourier } from '../support/legacy-courier';
+import type { AppServer } from '../support/app-server';
+import type { LegacyCourier } from '../support/legacy-courier';
 import {
   Browser,
+  closeAppAndCourier,
   collectLogLines,
   DISPATCHER,
   errorEnvelope,
-  legacyCourierEnv,
   newLoopbackAddress,
   RECORDED_TRIP,
+  startAppBehindLegacyCourier,
 } from './app-fixtures';
 
 /**
@@ -28,12 +29,10 @@ const logLines: string[] = [];
 const logged = () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
 beforeAll(async () => {
-  legacy = await startLegacyCourier();
-  app = await startAppServer({
-    ...legacyCourierEnv(legacy.url),
+  ({ legacy, app } = await startAppBehindLegacyCourier({
     APP_ORIGIN: undefined,
     LOG_LEVEL: 'info',
-  });
+  }));
   await collectLogLines(logLines);
 });
 
@@ -70,10 +69,7 @@ function withHost(
     request.end(text);
   });
 }
-afterAll(async () => {
-  await app.close();
-  await legacy.close();
-});
+afterAll(() => closeAppAndCourier({ app, legacy }));
 
 describe('requests from elsewhere', () => {
   it('a sign-in posted by another site is refused with 403 forbidden_origin', async () => {

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from '../support/app-server';
-import {
-  startLegacyCourier,
-  type LegacyCourier,
-  type ScriptedAnswer,
-} from '../support/legacy-courier';
+import type { AppServer } from '../support/app-server';
+import type { LegacyCourier, ScriptedAnswer } from '../support/legacy-courier';
 import {
   Browser,
+  closeAppAndCourier,
   collectLogLines,
   DISPATCHER,
   errorEnvelope,
   LEGACY_CLIENT_SECRET,
-  legacyCourierEnv,
+  startAppBehindLegacyCourier,
   TEST_SESSION_SECRET,
   type AppAnswer,
 } from '../contract/app-fixtures';
@@ -34,18 +31,13 @@ let addresses = 0;
 const newBrowser = () => new Browser(app.origin, { 'x-forwarded-for': `198.18.0.${++addresses}` });
 
 beforeAll(async () => {
-  legacy = await startLegacyCourier();
-  app = await startAppServer({
-    ...legacyCourierEnv(legacy.url),
+  ({ legacy, app } = await startAppBehindLegacyCourier({
     COURIER_TIMEOUT_MS: String(TIMEOUT_MS),
     LOG_LEVEL: 'debug',
-  });
+  }));
   await collectLogLines(logLines);
 });
-afterAll(async () => {
-  await app.close();
-  await legacy.close();
-});
+afterAll(() => closeAppAndCourier({ app, legacy }));
 beforeEach(() => {
   legacy.configure({ expireTokensAfterQuotes: Infinity });
 });
