@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
   Effort,
-  RECORDED_TRIP,
   expect,
   expectRecordedTripQuote,
   field,
@@ -10,6 +9,7 @@ import {
   openSignedIn,
   pin,
   pointGroup,
+  quoteRecordedTrip,
   resultCard,
   tapMap,
   test,
@@ -28,13 +28,6 @@ function watchQuotes(page: Page) {
     }
   });
   return sent;
-}
-
-async function quoteRecordedTrip(page: Page) {
-  await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
-  await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
-  await page.getByRole('button', { name: 'Cotizar' }).click();
-  await expectRecordedTripQuote(resultCard(page));
 }
 
 /** Drags a pin by an offset in screen pixels, as a finger or a mouse would. */

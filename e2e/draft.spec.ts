@@ -6,6 +6,7 @@ import {
   fillPoint,
   openSignedIn,
   pin,
+  quoteRecordedTrip,
   resultCard,
   signIn,
   test,
@@ -17,10 +18,7 @@ test.describe('the draft stays on the device', () => {
     page,
   }) => {
     await openSignedIn(page);
-    await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
-    await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
-    await page.getByRole('button', { name: 'Cotizar' }).click();
-    await expectRecordedTripQuote(resultCard(page));
+    await quoteRecordedTrip(page);
     await page.getByRole('radio', { name: 'A · Recolección' }).check();
 
     await page.reload();
@@ -78,10 +76,7 @@ test.describe('the draft stays on the device', () => {
 
   test('a recent quote can be reopened with its points and figures', async ({ page }) => {
     await openSignedIn(page);
-    await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
-    await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
-    await page.getByRole('button', { name: 'Cotizar' }).click();
-    await expectRecordedTripQuote(resultCard(page));
+    await quoteRecordedTrip(page);
 
     await page.getByRole('button', { name: /^Limpiar$/ }).click();
     await expect(field(page, 'pickup', 'street')).toHaveValue('');

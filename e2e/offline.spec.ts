@@ -8,9 +8,11 @@ import {
   nextFrames,
   openSignedIn,
   pin,
+  quoteRecordedTrip,
   requestsReported,
   resultCard,
   test,
+  tilesKept,
   waitForMap,
 } from './support/screen';
 
@@ -44,26 +46,6 @@ async function offlineReady(page: Page) {
     .toBe(true);
 }
 
-/** The map tiles drawn now (their URLs), once every one of them is kept by the worker. */
-async function tilesKept(page: Page): Promise<string[]> {
-  const drawn = await page
-    .locator('img.leaflet-tile-loaded')
-    .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
-  expect(drawn.length).toBeGreaterThan(0);
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async (urls) => {
-          const cache = await caches.open('dq-tiles');
-          const kept = await Promise.all(urls.map((url) => cache.match(url)));
-          return kept.every(Boolean);
-        }, drawn),
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return drawn;
-}
-
 /** Whether the page on screen was opened from the worker's copy (it says so in its timing). */
 const openedFromCopy = (page: Page) =>
   page.evaluate(() =>
@@ -93,10 +75,7 @@ test.describe('the screen opens without a network', () => {
   }) => {
     // One visit with a network: a quote (now a recent quote), then a draft left half-changed.
     await openSignedIn(page);
-    await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
-    await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
-    await page.getByRole('button', { name: 'Cotizar' }).click();
-    await expectRecordedTripQuote(resultCard(page));
+    await quoteRecordedTrip(page);
     await field(page, 'dropoff', 'interiorNumber').fill('4');
     await offlineReady(page);
     await tilesKept(page);
@@ -241,10 +220,7 @@ test.describe('the service worker', () => {
     await openSignedIn(page);
     await offlineReady(page);
     // Sessions, quotes, lookups and the courier, with the worker looking after the page.
-    await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
-    await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
-    await page.getByRole('button', { name: 'Cotizar' }).click();
-    await expectRecordedTripQuote(resultCard(page));
+    await quoteRecordedTrip(page);
     await page.evaluate(async () => {
       for (const url of ['/api/session', '/api/health', '/courier/openapi.json', '/api/coverage']) {
         await fetch(url);

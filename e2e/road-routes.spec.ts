@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { startAppWithOsrm, type OsrmApp } from './support/osrm-app';
 import {
   RECORDED_TRIP,
@@ -6,6 +6,7 @@ import {
   fillPoint,
   openSignedIn,
   pin,
+  quoteRecordedTrip,
   resultCard,
   tapMap,
   test as base,
@@ -86,28 +87,32 @@ function routeRequests(page: Page) {
   return seen;
 }
 
+/** Signed in, with the pickup and the drop-off tapped on the map, `dx, dy` either side of its centre. */
+async function tapTwoPins(page: Page, testInfo: TestInfo, [dx, dy] = [60, 50]) {
+  await openSignedIn(page);
+  await tapMap(page, testInfo, -dx, -dy);
+  await tapMap(page, testInfo, dx, dy);
+}
+
+/** The stops joined by one dashed straight line and no road line, the label saying why. */
+async function expectStraightLines(page: Page, label: string) {
+  await expect(page.getByTestId('route-label')).toHaveText(label);
+  await expect(page.locator('.leaflet-overlay-pane path[stroke-dasharray="10 8"]')).toHaveCount(1);
+  await expect(page.locator('path.trip-road-leg-1')).toHaveCount(0);
+}
+
 base.describe('without a router (ROUTER=none, the suite server)', () => {
   base(
     'the stops are joined by straight lines, labelled as such; the km is approximate',
     async ({ page }, testInfo) => {
       const routes = routeRequests(page);
-      await openSignedIn(page);
-      await tapMap(page, testInfo, -60, -50);
-      await tapMap(page, testInfo, 60, 50);
-      await expect(page.getByTestId('route-label')).toHaveText(
-        'Líneas rectas, no la ruta por calles',
-      );
-      await expect(page.locator('.leaflet-overlay-pane path[stroke-dasharray="10 8"]')).toHaveCount(
-        1,
-      );
-      await expect(page.locator('path.trip-road-leg-1')).toHaveCount(0);
+      await tapTwoPins(page, testInfo);
+      await expectStraightLines(page, 'Líneas rectas, no la ruta por calles');
 
-      await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
-      await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
-      await page.getByRole('button', { name: 'Cotizar' }).click();
-      const card = resultCard(page);
-      await expect(card.getByTestId('quote-distance')).toHaveText('1.58 km');
-      await expect(card.getByTestId('distance-note')).toHaveText('distancia aproximada');
+      await quoteRecordedTrip(page);
+      await expect(resultCard(page).getByTestId('distance-note')).toHaveText(
+        'distancia aproximada',
+      );
       // Nothing to ask: with no router the screen draws the straight lines itself.
       expect(routes).toEqual([]);
     },
@@ -137,9 +142,7 @@ test.describe('with OSRM (ROUTER=osrm)', () => {
   test("the line follows OSRM's geometry along the streets, under the pins @layout", async ({
     page,
   }, testInfo) => {
-    await openSignedIn(page);
-    await tapMap(page, testInfo, -60, -50);
-    await tapMap(page, testInfo, 60, 50);
+    await tapTwoPins(page, testInfo);
     await expect(page.locator('path.trip-road-leg-1')).toBeAttached();
     const { pins, legs } = await settledMap(page);
     const [a, b] = [pins.A!, pins.B!];
@@ -178,9 +181,7 @@ test.describe('with OSRM (ROUTER=osrm)', () => {
   test('the route is asked for once a dragged pin settles, not while it moves', async ({
     page,
   }, testInfo) => {
-    await openSignedIn(page);
-    await tapMap(page, testInfo, -60, -50);
-    await tapMap(page, testInfo, 60, 50);
+    await tapTwoPins(page, testInfo);
     await expect(page.locator('path.trip-road-leg-1')).toBeAttached();
     await settledMap(page);
     const routes = routeRequests(page);
@@ -200,13 +201,11 @@ test.describe('with OSRM (ROUTER=osrm)', () => {
     page,
   }) => {
     await openSignedIn(page);
-    await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
-    await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
-    await page.getByRole('button', { name: 'Cotizar' }).click();
-    const card = resultCard(page);
     // The courier's 1.58 km against the stand-in's 1.29 km of road: 18 % apart.
-    await expect(card.getByTestId('quote-distance')).toHaveText('1.58 km');
-    await expect(card.getByTestId('distance-note')).toHaveText('ruta por calles: 1.29 km');
+    await quoteRecordedTrip(page);
+    await expect(resultCard(page).getByTestId('distance-note')).toHaveText(
+      'ruta por calles: 1.29 km',
+    );
   });
 
   test('a slow router never holds up the quote: the quote comes while the route is on its way', async ({
@@ -245,15 +244,10 @@ test.describe('with OSRM (ROUTER=osrm)', () => {
     osrmApp,
   }, testInfo) => {
     osrmApp.osrm.behave('server-error');
-    await openSignedIn(page);
-    await tapMap(page, testInfo, -50, -40);
-    await tapMap(page, testInfo, 50, 40);
-    await expect(page.getByTestId('route-label')).toHaveText(
+    await tapTwoPins(page, testInfo, [50, 40]);
+    await expectStraightLines(
+      page,
       'No pudimos trazar la ruta por calles: se muestran líneas rectas.',
     );
-    await expect(page.locator('.leaflet-overlay-pane path[stroke-dasharray="10 8"]')).toHaveCount(
-      1,
-    );
-    await expect(page.locator('path.trip-road-leg-1')).toHaveCount(0);
   });
 });

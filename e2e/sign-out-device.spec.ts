@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
 import {
-  RECORDED_TRIP,
   expect,
-  fillPoint,
   openSignedIn,
-  resultCard,
+  quoteRecordedTrip,
   test,
+  tilesKept,
   waitForMap,
 } from './support/screen';
 
@@ -39,34 +38,12 @@ const deviceContents = (page: Page) =>
     };
   });
 
-/** The map tiles drawn now, once the worker has kept every one of them. */
-async function tilesKept(page: Page) {
-  const drawn = await page
-    .locator('img.leaflet-tile-loaded')
-    .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
-  expect(drawn.length).toBeGreaterThan(0);
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async (urls) => {
-          if (!navigator.serviceWorker.controller) return false;
-          const cache = await caches.open('dq-tiles');
-          return (await Promise.all(urls.map((url) => cache.match(url)))).every(Boolean);
-        }, drawn),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
-
 test('after “Salir”, the device holds nothing of the dispatcher’s trips: no draft, recent quote, map view or map tile', async ({
   page,
   context,
 }) => {
   await openSignedIn(page);
-  await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
-  await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
-  await page.getByRole('button', { name: 'Cotizar' }).click();
-  await expect(resultCard(page).getByTestId('quote-total')).toHaveText('$35.00');
+  await quoteRecordedTrip(page);
   await waitForMap(page);
   await tilesKept(page);
   // The map remembers where it was left: dragged a little, it saves its view.
@@ -93,10 +70,9 @@ test('after “Salir”, the device holds nothing of the dispatcher’s trips: n
     .poll(async () => {
       const after = await deviceContents(page);
       return {
-        appKeys: [
-          ...Object.keys(after.localStorage),
-          ...Object.keys(after.sessionStorage),
-        ].filter((key) => key.startsWith('dispatch-quote:')),
+        appKeys: [...Object.keys(after.localStorage), ...Object.keys(after.sessionStorage)].filter(
+          (key) => key.startsWith('dispatch-quote:'),
+        ),
         tiles: after.caches['dq-tiles'] ?? [],
         screens: Object.keys(after.caches).filter((name) => name.startsWith('dq-screen-')),
         tileDatabase: after.databases.includes('dq-tiles'),

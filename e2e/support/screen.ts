@@ -280,3 +280,32 @@ export async function expectRecordedTripQuote(card: Locator) {
   await expect(card.getByTestId('quote-distance')).toHaveText('1.58 km');
   await expect(card.getByTestId('quote-eta')).toContainText('· 28 min');
 }
+
+/** Fills in the recorded trip, quotes it and waits for its figures on the card. */
+export async function quoteRecordedTrip(page: Page) {
+  await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+  await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+  await page.getByRole('button', { name: 'Cotizar' }).click();
+  await expectRecordedTripQuote(resultCard(page));
+}
+
+/** The map tiles drawn now (their URLs), once the page's worker has kept every one of them. */
+export async function tilesKept(page: Page): Promise<string[]> {
+  const drawn = await page
+    .locator('img.leaflet-tile-loaded')
+    .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
+  expect(drawn.length).toBeGreaterThan(0);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (urls) => {
+          if (!navigator.serviceWorker.controller) return false;
+          const cache = await caches.open('dq-tiles');
+          const kept = await Promise.all(urls.map((url) => cache.match(url)));
+          return kept.every(Boolean);
+        }, drawn),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return drawn;
+}

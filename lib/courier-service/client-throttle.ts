@@ -1,7 +1,12 @@
 import 'server-only';
 import type { CounterStore } from '../rate-limit/counter-store';
-import { MemoryCounterStore } from '../rate-limit/counter-store';
 import { sharedCounterStore } from '../rate-limit/shared-limits';
+import {
+  doublingDelaySeconds,
+  markKnown,
+  memoryCounterStores,
+  retryAfterSeconds as seconds,
+} from '../rate-limit/throttle-parts';
 import { processSingleton } from '../process-singleton';
 
 /**
@@ -47,8 +52,6 @@ interface Budget {
   free: number;
 }
 
-const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
-
 export class ClientGuessThrottle {
   constructor(
     private readonly stores: { failures: CounterStore; knownPairs: CounterStore },
@@ -61,8 +64,8 @@ export class ClientGuessThrottle {
     policy: ClientGuessPolicy = CLIENT_GUESS_POLICY,
     now: () => number = () => Date.now(),
   ): ClientGuessThrottle {
-    const store = () => new MemoryCounterStore({ capacity, now });
-    return new ClientGuessThrottle({ failures: store(), knownPairs: store() }, policy, now);
+    const stores = memoryCounterStores(['failures', 'knownPairs'], capacity, now);
+    return new ClientGuessThrottle(stores, policy, now);
   }
 
   /**
@@ -118,8 +121,7 @@ export class ClientGuessThrottle {
           // A success is no guess: its counts are given back, and its address becomes known.
           for (const { key } of counted) await stores.failures.unhit(key);
           if (pairKey !== undefined) {
-            await stores.knownPairs.delete(pairKey);
-            await stores.knownPairs.hit(pairKey, policy.knownPairSeconds * 1000);
+            await markKnown(stores.knownPairs, pairKey, policy.knownPairSeconds);
           }
         } catch {
           // A lost give-back only makes the limits a little stricter.
@@ -130,8 +132,7 @@ export class ClientGuessThrottle {
 
   /** The wait before attempt number `beyondFree` past the free ones (1, 2, …). */
   delaySeconds(beyondFree: number): number {
-    const { firstDelaySeconds, maxDelaySeconds } = this.policy;
-    return Math.min(firstDelaySeconds * 2 ** Math.min(beyondFree - 1, 30), maxDelaySeconds);
+    return doublingDelaySeconds(this.policy, beyondFree);
   }
 }
 

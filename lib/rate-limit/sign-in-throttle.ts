@@ -1,4 +1,10 @@
-import { MemoryCounterStore, type CounterStore } from './counter-store';
+import type { CounterStore } from './counter-store';
+import {
+  doublingDelaySeconds,
+  markKnown,
+  memoryCounterStores,
+  retryAfterSeconds as seconds,
+} from './throttle-parts';
 
 /**
  * How failed sign-ins are held back, so that guessing hurts the guesser and not the dispatcher
@@ -81,12 +87,8 @@ export type SignInAttempt =
   | { allowed: false; rule: ThrottleRule; retryAfterSeconds: number };
 
 /** The wait before attempt number `beyondFree` past the free ones (1, 2, …). */
-export function accountDelaySeconds(policy: SignInPolicy, beyondFree: number): number {
-  const { firstDelaySeconds, maxDelaySeconds } = policy.perAccount;
-  return Math.min(firstDelaySeconds * 2 ** Math.min(beyondFree - 1, 30), maxDelaySeconds);
-}
-
-const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+export const accountDelaySeconds = (policy: SignInPolicy, beyondFree: number): number =>
+  doublingDelaySeconds(policy.perAccount, beyondFree);
 
 export class SignInThrottle {
   constructor(
@@ -101,12 +103,12 @@ export class SignInThrottle {
     policy: SignInPolicy = SIGN_IN_POLICY,
     now: () => number = () => Date.now(),
   ): SignInThrottle {
-    const store = () => new MemoryCounterStore({ capacity, now });
-    return new SignInThrottle(
-      { pairs: store(), addresses: store(), accounts: store(), knownPairs: store() },
-      policy,
+    const stores = memoryCounterStores(
+      ['pairs', 'addresses', 'accounts', 'knownPairs'],
+      capacity,
       now,
     );
+    return new SignInThrottle(stores, policy, now);
   }
 
   /**
@@ -207,9 +209,7 @@ export class SignInThrottle {
           await takeBack();
           if (outcome === 'succeeded') {
             await stores.pairs.delete(pairKey);
-            // Marked afresh at every success: the window is how long it stays known.
-            await stores.knownPairs.delete(pairKey);
-            await stores.knownPairs.hit(pairKey, policy.knownPairSeconds * 1000);
+            await markKnown(stores.knownPairs, pairKey, policy.knownPairSeconds);
           }
         } catch {
           // A lost give-back only makes the limits a little stricter.

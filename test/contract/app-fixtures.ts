@@ -2,6 +2,8 @@ import { Agent } from 'undici';
 import { expect } from 'vitest';
 import type { QuotePoint } from '@/lib/quote/schema';
 import recordedTrip from '../fixtures/recorded-trip.json';
+import { startAppServer, type AppServer } from '../support/app-server';
+import { startLegacyCourier, type LegacyCourier } from '../support/legacy-courier';
 
 /** Helpers of the dispatch app's contract tests: a browser-like client with a cookie jar. */
 
@@ -29,6 +31,52 @@ export const builtinCourierEnv = (jwtSecret: string): Record<string, string | un
   COURIER_PRICING_TIME: '2026-11-20T12:00:00-06:00',
   SESSION_SECRET: TEST_SESSION_SECRET,
 });
+
+/** The secret of the client the legacy stand-in knows (test/support/legacy-courier.ts). */
+export const LEGACY_CLIENT_SECRET = 'legacy-client-secret-8c1f';
+
+/**
+ * The app against a legacy courier at `courierUrl` (the stand-in's client and secret, and its
+ * clock's time zone), the built-in courier switched off.
+ */
+export const legacyCourierEnv = (courierUrl: string): Record<string, string | undefined> => ({
+  COURIER_BASE_URL: courierUrl,
+  COURIER_SERVICE: 'off',
+  COURIER_CLIENT_ID: 'legacy-client',
+  COURIER_CLIENT_SECRET: LEGACY_CLIENT_SECRET,
+  COURIER_TIMEZONE: 'America/Mexico_City',
+  SESSION_SECRET: TEST_SESSION_SECRET,
+});
+
+/** A legacy courier stand-in, and the app in front of it with `env` besides legacyCourierEnv. */
+export async function startAppBehindLegacyCourier(
+  env: Record<string, string | undefined> = {},
+): Promise<{ legacy: LegacyCourier; app: AppServer }> {
+  const legacy = await startLegacyCourier();
+  const app = await startAppServer({ ...legacyCourierEnv(legacy.url), ...env });
+  return { legacy, app };
+}
+
+/** Closes the app, then the courier behind it. */
+export async function closeAppAndCourier({
+  app,
+  legacy,
+}: {
+  app: AppServer;
+  legacy: LegacyCourier;
+}) {
+  await app.close();
+  await legacy.close();
+}
+
+/**
+ * From now on the app's log lines go into `lines`. Call it after the server has started: the log
+ * module is imported then, with the server's environment.
+ */
+export async function collectLogLines(lines: string[]): Promise<void> {
+  const { redirectLogs } = await import('@/lib/log');
+  redirectLogs({ write: (line) => lines.push(line) });
+}
 
 export const GUADALAJARA_CENTRO = {
   street: 'Avenida Hidalgo',

@@ -1,15 +1,16 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import recordedTripWire from '../fixtures/recorded-trip-wire.json';
-import { startAppServer, type AppServer } from '../support/app-server';
-import { startLegacyCourier, type LegacyCourier } from '../support/legacy-courier';
+import type { AppServer } from '../support/app-server';
+import type { LegacyCourier } from '../support/legacy-courier';
 import {
   Browser,
+  closeAppAndCourier,
   DISPATCHER,
   errorEnvelope,
-  newLoopbackAddress,
   GUADALAJARA_CENTRO,
+  newLoopbackAddress,
   RECORDED_TRIP,
-  TEST_SESSION_SECRET,
+  startAppBehindLegacyCourier,
 } from './app-fixtures';
 
 /**
@@ -40,22 +41,12 @@ const newForgetfulBrowser = () =>
   new BrowserKeepingItsFirstCookie(app.origin, { 'x-forwarded-for': `203.0.113.${++addresses}` });
 
 beforeAll(async () => {
-  legacy = await startLegacyCourier();
-  app = await startAppServer({
-    COURIER_BASE_URL: legacy.url,
-    COURIER_SERVICE: 'off',
-    COURIER_CLIENT_ID: 'legacy-client',
-    COURIER_CLIENT_SECRET: 'legacy-client-secret-8c1f',
-    COURIER_TIMEZONE: 'America/Mexico_City',
+  ({ legacy, app } = await startAppBehindLegacyCourier({
     COURIER_TIMEOUT_MS: '1000',
-    SESSION_SECRET: TEST_SESSION_SECRET,
     SESSION_MAX_AGE: '12h',
-  });
+  }));
 });
-afterAll(async () => {
-  await app.close();
-  await legacy.close();
-});
+afterAll(() => closeAppAndCourier({ app, legacy }));
 afterEach(() => {
   vi.useRealTimers();
   legacy.configure({

@@ -1,8 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from '../support/app-server';
-import { startLegacyCourier, type LegacyCourier } from '../support/legacy-courier';
-import { Browser, TEST_SESSION_SECRET, errorEnvelope } from './app-fixtures';
+import type { AppServer } from '../support/app-server';
+import type { LegacyCourier } from '../support/legacy-courier';
+import {
+  Browser,
+  closeAppAndCourier,
+  errorEnvelope,
+  startAppBehindLegacyCourier,
+} from './app-fixtures';
 
 /**
  * A legacy courier that refuses to renew a session's token (docs/security.md, "An open session
@@ -14,21 +19,11 @@ let legacy: LegacyCourier;
 let app: AppServer;
 
 beforeAll(async () => {
-  legacy = await startLegacyCourier();
-  app = await startAppServer({
-    COURIER_BASE_URL: legacy.url,
-    COURIER_SERVICE: 'off',
-    COURIER_CLIENT_ID: 'legacy-client',
-    COURIER_CLIENT_SECRET: 'legacy-client-secret-8c1f',
-    COURIER_TIMEZONE: 'America/Mexico_City',
+  ({ legacy, app } = await startAppBehindLegacyCourier({
     COURIER_TIMEOUT_MS: '1000',
-    SESSION_SECRET: TEST_SESSION_SECRET,
-  });
+  }));
 });
-afterAll(async () => {
-  await app.close();
-  await legacy.close();
-});
+afterAll(() => closeAppAndCourier({ app, legacy }));
 
 describe('a courier that refuses to renew the token', () => {
   it('is answered courier_unavailable with a Retry-After, not asked again until then, and the session goes on', async () => {

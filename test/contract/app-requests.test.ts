@@ -1,15 +1,17 @@
 import { request as httpRequest } from 'node:http';
 import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from '../support/app-server';
-import { startLegacyCourier, type LegacyCourier } from '../support/legacy-courier';
+import type { AppServer } from '../support/app-server';
+import type { LegacyCourier } from '../support/legacy-courier';
 import {
   Browser,
+  closeAppAndCourier,
+  collectLogLines,
   DISPATCHER,
   errorEnvelope,
   newLoopbackAddress,
   RECORDED_TRIP,
-  TEST_SESSION_SECRET,
+  startAppBehindLegacyCourier,
 } from './app-fixtures';
 
 /**
@@ -27,18 +29,11 @@ const logLines: string[] = [];
 const logged = () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
 beforeAll(async () => {
-  legacy = await startLegacyCourier();
-  app = await startAppServer({
-    COURIER_BASE_URL: legacy.url,
-    COURIER_SERVICE: 'off',
-    COURIER_CLIENT_ID: 'legacy-client',
-    COURIER_CLIENT_SECRET: 'legacy-client-secret-8c1f',
-    SESSION_SECRET: TEST_SESSION_SECRET,
+  ({ legacy, app } = await startAppBehindLegacyCourier({
     APP_ORIGIN: undefined,
     LOG_LEVEL: 'info',
-  });
-  const { redirectLogs } = await import('@/lib/log');
-  redirectLogs({ write: (line) => logLines.push(line) });
+  }));
+  await collectLogLines(logLines);
 });
 
 /** A request with any Host header (fetch will not send one of its own choosing). */
@@ -74,10 +69,7 @@ function withHost(
     request.end(text);
   });
 }
-afterAll(async () => {
-  await app.close();
-  await legacy.close();
-});
+afterAll(() => closeAppAndCourier({ app, legacy }));
 
 describe('requests from elsewhere', () => {
   it('a sign-in posted by another site is refused with 403 forbidden_origin', async () => {

@@ -1,8 +1,9 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import polyline from '@mapbox/polyline';
 import type { RouteAnswer, TripRoute } from '@/lib/api/road-route';
 import { resetProcessSingletons } from '@/lib/process-singleton';
 import { startAppServer, type AppServer } from '../support/app-server';
+import type { RouterStandIn } from '../support/router-stand-in';
 import { Browser, TEST_SESSION_SECRET } from './app-fixtures';
 
 /** Helpers of the contract tests of GET /api/road-route (lib/road-routes). */
@@ -56,6 +57,43 @@ export async function startRoutingApp(
   expect((await browser.signIn()).status).toBe(200);
   return { app, browser };
 }
+
+export interface RoutingSetUp {
+  router: RouterStandIn;
+  app: AppServer;
+  /** Signed in. */
+  browser: Browser;
+}
+
+/**
+ * For one test file: a router stand-in and the app in front of it (`env(router.url)` says how the
+ * app reaches it), started before the file's tests and closed after them.
+ */
+export function routingAppBehind(
+  startRouter: () => Promise<RouterStandIn>,
+  env: (routerUrl: string) => Record<string, string | undefined>,
+): RoutingSetUp {
+  const setUp = {} as RoutingSetUp;
+  beforeAll(async () => {
+    setUp.router = await startRouter();
+    Object.assign(setUp, await startRoutingApp(env(setUp.router.url)));
+  });
+  afterAll(async () => {
+    await setUp.app.close();
+    await setUp.router.close();
+  });
+  return setUp;
+}
+
+let freshTrips = 0;
+/** Stops never routed before in this file, so that no cached route hides a router's failure. */
+export const freshTrip = (): Stop[] => {
+  const shift = ++freshTrips * 0.001;
+  return [
+    { lat: VARSOVIA_36.lat + shift, lng: VARSOVIA_36.lng },
+    { lat: SONORA_180.lat, lng: SONORA_180.lng + shift },
+  ];
+};
 
 export async function routeThrough(browser: Browser, stops: readonly Stop[]): Promise<TripRoute> {
   const answer = await browser.request('GET', routePath(stops));

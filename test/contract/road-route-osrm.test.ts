@@ -1,61 +1,37 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppServer } from '../support/app-server';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { startOsrmStandIn } from '../support/osrm-stand-in';
-import type { RouterStandIn } from '../support/router-stand-in';
-import type { Browser } from './app-fixtures';
 import { errorEnvelope } from './app-fixtures';
 import {
   COYOACAN,
+  freshTrip,
   near,
   pathOf,
   REFORMA_222,
   routePath,
   routeThrough,
+  routingAppBehind,
   SONORA_180,
-  startRoutingApp,
   straightAnswer,
   VARSOVIA_36,
-  type Stop,
 } from './road-route-fixtures';
 
 /** ROUTER=osrm over real HTTP: the road route through the stops, and straight lines when OSRM fails. */
 
-let osrm: RouterStandIn;
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  osrm = await startOsrmStandIn();
-  ({ app, browser } = await startRoutingApp({
-    ROUTER: 'osrm',
-    OSRM_URL: osrm.url,
-    ROUTER_TIMEOUT_MS: '400',
-  }));
-});
-afterAll(async () => {
-  await app.close();
-  await osrm.close();
-});
+const routing = routingAppBehind(startOsrmStandIn, (url) => ({
+  ROUTER: 'osrm',
+  OSRM_URL: url,
+  ROUTER_TIMEOUT_MS: '400',
+}));
 beforeEach(() => {
-  osrm.behave('normal');
-  osrm.requests.length = 0;
+  routing.router.behave('normal');
+  routing.router.requests.length = 0;
 });
-
-/** Each failure test routes stops never asked before, so no cached route hides the failure. */
-let fresh = 0;
-const freshTrip = (): Stop[] => {
-  const shift = ++fresh * 0.001;
-  return [
-    { lat: VARSOVIA_36.lat + shift, lng: VARSOVIA_36.lng },
-    { lat: SONORA_180.lat, lng: SONORA_180.lng + shift },
-  ];
-};
 
 describe('the road route from OSRM', () => {
   it('asks OSRM route service for the stops in order, with the full geometry as polyline6', async () => {
-    await routeThrough(browser, [VARSOVIA_36, SONORA_180]);
-    expect(osrm.requests).toHaveLength(1);
-    const [seen] = osrm.requests;
+    await routeThrough(routing.browser, [VARSOVIA_36, SONORA_180]);
+    expect(routing.router.requests).toHaveLength(1);
+    const [seen] = routing.router.requests;
     // Longitude first, as OSRM reads coordinates; rounded to 5 decimals (about 1 m).
     expect(seen!.path).toBe('/route/v1/driving/-99.167690,19.424520;-99.167210,19.413360');
     expect(seen!.params.get('overview')).toBe('full');
@@ -63,7 +39,7 @@ describe('the road route from OSRM', () => {
   });
 
   it("the line follows OSRM's geometry along the roads, with its distance and time", async () => {
-    const route = await routeThrough(browser, [VARSOVIA_36, SONORA_180]);
+    const route = await routeThrough(routing.browser, [VARSOVIA_36, SONORA_180]);
     expect(route.source).toBe('osrm');
     expect(route.fallback).toBeUndefined();
     expect(route.legs).toHaveLength(1);
@@ -81,7 +57,7 @@ describe('the road route from OSRM', () => {
 
   it('with several drop-offs, each leg has its own path, cut where the rider reaches the stop', async () => {
     const stops = [VARSOVIA_36, SONORA_180, REFORMA_222];
-    const route = await routeThrough(browser, stops);
+    const route = await routeThrough(routing.browser, stops);
     expect(route.legs).toHaveLength(2);
     const [first, second] = route.legs.map((leg) => pathOf(leg.shape));
     expect(near(first![0]!, VARSOVIA_36)).toBe(true);
@@ -97,13 +73,13 @@ describe('the road route from OSRM', () => {
 
   it('a route asked again, or for stops moved less than a metre, is answered from the cache', async () => {
     const stops = [VARSOVIA_36, COYOACAN];
-    const first = await routeThrough(browser, stops);
-    const again = await routeThrough(browser, [
+    const first = await routeThrough(routing.browser, stops);
+    const again = await routeThrough(routing.browser, [
       { lat: VARSOVIA_36.lat + 0.000001, lng: VARSOVIA_36.lng },
       COYOACAN,
     ]);
     expect(again).toEqual(first);
-    expect(osrm.requests).toHaveLength(1);
+    expect(routing.router.requests).toHaveLength(1);
   });
 });
 
@@ -115,30 +91,30 @@ describe('when OSRM gives no route, the straight segments stand in, saying why',
     ['fails (HTTP 500)', 'router_unavailable', 'server-error'],
     ['sends a body that is not JSON', 'router_unavailable', 'garbage'],
   ] as const)('OSRM %s → %s', async (_, fallback, behaviour) => {
-    osrm.behave(behaviour);
+    routing.router.behave(behaviour);
     const stops = freshTrip();
-    const answer = await browser.request('GET', routePath(stops));
+    const answer = await routing.browser.request('GET', routePath(stops));
     expect(answer.status).toBe(200);
     expect(answer.json.route).toEqual(straightAnswer(stops, fallback));
     expect(answer.headers.get('cache-control')).toBe('no-store');
-    expect(answer.text).not.toContain(osrm.url);
+    expect(answer.text).not.toContain(routing.router.url);
   });
 
   it('OSRM that never answers is given up after ROUTER_TIMEOUT_MS, never a hang', async () => {
-    osrm.behave('hang');
-    const route = await routeThrough(browser, freshTrip());
+    routing.router.behave('hang');
+    const route = await routeThrough(routing.browser, freshTrip());
     expect(route.fallback).toBe('router_timeout');
     // The app hung up on OSRM rather than leaving the request open.
-    await expect.poll(() => osrm.requests.at(-1)?.abandoned).toBe(true);
+    await expect.poll(() => routing.router.requests.at(-1)?.abandoned).toBe(true);
   });
 
   it('a failure is not remembered: the next ask goes to OSRM again', async () => {
     const stops = freshTrip();
-    osrm.behave('no-route');
-    expect((await routeThrough(browser, stops)).source).toBe('straight');
-    osrm.behave('normal');
-    expect((await routeThrough(browser, stops)).source).toBe('osrm');
-    expect(osrm.requests).toHaveLength(2);
+    routing.router.behave('no-route');
+    expect((await routeThrough(routing.browser, stops)).source).toBe('straight');
+    routing.router.behave('normal');
+    expect((await routeThrough(routing.browser, stops)).source).toBe('osrm');
+    expect(routing.router.requests).toHaveLength(2);
   });
 });
 
@@ -150,15 +126,15 @@ describe('GET /api/road-route checks what it is asked', () => {
     ['a stop that is not latitude,longitude', 'at=19.42,-99.16&at=Sonora%20180', 'at.1'],
     ['a latitude off the globe', 'at=91,-99.16&at=19.41,-99.16', 'at.0'],
   ])('%s → 400 invalid_request naming the parameter', async (_, query, field) => {
-    const answer = await browser.request('GET', `/api/road-route?${query}`);
+    const answer = await routing.browser.request('GET', `/api/road-route?${query}`);
     expect(answer.status).toBe(400);
     expect(answer.json.error.code).toBe('invalid_request');
     expect(Object.keys(answer.json.error.fields)).toContain(field);
-    expect(osrm.requests).toHaveLength(0);
+    expect(routing.router.requests).toHaveLength(0);
   });
 
   it('only for signed-in dispatchers', async () => {
-    const response = await fetch(`${app.origin}${routePath([VARSOVIA_36, SONORA_180])}`);
+    const response = await fetch(`${routing.app.origin}${routePath([VARSOVIA_36, SONORA_180])}`);
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual(errorEnvelope('unauthenticated'));
   });

@@ -1,59 +1,36 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppServer } from '../support/app-server';
-import type { RouterStandIn } from '../support/router-stand-in';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { startValhallaStandIn } from '../support/valhalla-stand-in';
-import type { Browser } from './app-fixtures';
 import {
   COYOACAN,
+  freshTrip,
   near,
   pathOf,
   HAVRE_30,
   routePath,
   routeThrough,
+  routingAppBehind,
   SONORA_180,
-  startRoutingApp,
   straightAnswer,
   VARSOVIA_36,
-  type Stop,
 } from './road-route-fixtures';
 
 /** ROUTER=valhalla over real HTTP: the road route per leg, and straight lines when Valhalla fails. */
 
-let valhalla: RouterStandIn;
-let app: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  valhalla = await startValhallaStandIn();
-  ({ app, browser } = await startRoutingApp({
-    ROUTER: 'valhalla',
-    VALHALLA_URL: valhalla.url,
-    ROUTER_TIMEOUT_MS: '400',
-  }));
-});
-afterAll(async () => {
-  await app.close();
-  await valhalla.close();
-});
+const routing = routingAppBehind(startValhallaStandIn, (url) => ({
+  ROUTER: 'valhalla',
+  VALHALLA_URL: url,
+  ROUTER_TIMEOUT_MS: '400',
+}));
 beforeEach(() => {
-  valhalla.behave('normal');
-  valhalla.requests.length = 0;
+  routing.router.behave('normal');
+  routing.router.requests.length = 0;
 });
-
-let fresh = 0;
-const freshTrip = (): Stop[] => {
-  const shift = ++fresh * 0.001;
-  return [
-    { lat: VARSOVIA_36.lat + shift, lng: VARSOVIA_36.lng },
-    { lat: SONORA_180.lat, lng: SONORA_180.lng + shift },
-  ];
-};
 
 describe('the road route from Valhalla', () => {
   it("POSTs the stops to /route as break locations, the bicycle's costing for a short trip, in kilometres", async () => {
-    await routeThrough(browser, [VARSOVIA_36, SONORA_180, HAVRE_30]);
-    expect(valhalla.requests).toHaveLength(1);
-    const [seen] = valhalla.requests;
+    await routeThrough(routing.browser, [VARSOVIA_36, SONORA_180, HAVRE_30]);
+    expect(routing.router.requests).toHaveLength(1);
+    const [seen] = routing.router.requests;
     expect(seen!.method).toBe('POST');
     expect(seen!.path).toBe('/route');
     expect(seen!.headers['content-type']).toBe('application/json');
@@ -70,12 +47,12 @@ describe('the road route from Valhalla', () => {
   });
 
   it("a trip longer than a bicycle's (over 4 km by road, estimated) is routed for a motorcycle", async () => {
-    await routeThrough(browser, [VARSOVIA_36, COYOACAN]);
-    expect(valhalla.requests[0]!.body).toMatchObject({ costing: 'motorcycle' });
+    await routeThrough(routing.browser, [VARSOVIA_36, COYOACAN]);
+    expect(routing.router.requests[0]!.body).toMatchObject({ costing: 'motorcycle' });
   });
 
   it("each leg follows Valhalla's shape, with its length and time", async () => {
-    const route = await routeThrough(browser, [VARSOVIA_36, SONORA_180, HAVRE_30]);
+    const route = await routeThrough(routing.browser, [VARSOVIA_36, SONORA_180, HAVRE_30]);
     expect(route.source).toBe('valhalla');
     expect(route.legs).toHaveLength(2);
     const [first, second] = route.legs.map((leg) => pathOf(leg.shape));
@@ -103,17 +80,17 @@ describe('when Valhalla gives no route, the straight segments stand in, saying w
     ['fails, 201 "Failed to parse TripPath" (HTTP 500)', 'router_unavailable', 'server-error'],
     ['sends a body that is not JSON', 'router_unavailable', 'garbage'],
   ] as const)('Valhalla %s → %s', async (_, fallback, behaviour) => {
-    valhalla.behave(behaviour);
+    routing.router.behave(behaviour);
     const stops = freshTrip();
-    const answer = await browser.request('GET', routePath(stops));
+    const answer = await routing.browser.request('GET', routePath(stops));
     expect(answer.status).toBe(200);
     expect(answer.json.route).toEqual(straightAnswer(stops, fallback));
   });
 
   it('Valhalla that never answers is given up after ROUTER_TIMEOUT_MS', async () => {
-    valhalla.behave('hang');
-    expect((await routeThrough(browser, freshTrip())).fallback).toBe('router_timeout');
+    routing.router.behave('hang');
+    expect((await routeThrough(routing.browser, freshTrip())).fallback).toBe('router_timeout');
     // The app hung up on Valhalla rather than leaving the request open.
-    await expect.poll(() => valhalla.requests.at(-1)?.abandoned).toBe(true);
+    await expect.poll(() => routing.router.requests.at(-1)?.abandoned).toBe(true);
   });
 });

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startAppServer, type AppServer } from '../support/app-server';
-import {
-  startLegacyCourier,
-  type LegacyCourier,
-  type ScriptedAnswer,
-} from '../support/legacy-courier';
+import type { AppServer } from '../support/app-server';
+import type { LegacyCourier, ScriptedAnswer } from '../support/legacy-courier';
 import {
   Browser,
+  closeAppAndCourier,
+  collectLogLines,
   DISPATCHER,
   errorEnvelope,
+  LEGACY_CLIENT_SECRET,
+  startAppBehindLegacyCourier,
   TEST_SESSION_SECRET,
   type AppAnswer,
 } from '../contract/app-fixtures';
@@ -20,7 +20,7 @@ import {
  * server stays up, the next good request works, and no answer or log line gives anything away.
  */
 
-const CLIENT_SECRET = 'legacy-client-secret-8c1f';
+const CLIENT_SECRET = LEGACY_CLIENT_SECRET;
 /** Short, so the slow cases stay quick; long enough for a loaded CI machine's normal answers. */
 const TIMEOUT_MS = 1_500;
 
@@ -31,23 +31,13 @@ let addresses = 0;
 const newBrowser = () => new Browser(app.origin, { 'x-forwarded-for': `198.18.0.${++addresses}` });
 
 beforeAll(async () => {
-  legacy = await startLegacyCourier();
-  app = await startAppServer({
-    COURIER_BASE_URL: legacy.url,
-    COURIER_SERVICE: 'off',
-    COURIER_CLIENT_ID: 'legacy-client',
-    COURIER_CLIENT_SECRET: CLIENT_SECRET,
+  ({ legacy, app } = await startAppBehindLegacyCourier({
     COURIER_TIMEOUT_MS: String(TIMEOUT_MS),
-    SESSION_SECRET: TEST_SESSION_SECRET,
     LOG_LEVEL: 'debug',
-  });
-  const { redirectLogs } = await import('@/lib/log');
-  redirectLogs({ write: (line) => logLines.push(line) });
+  }));
+  await collectLogLines(logLines);
 });
-afterAll(async () => {
-  await app.close();
-  await legacy.close();
-});
+afterAll(() => closeAppAndCourier({ app, legacy }));
 beforeEach(() => {
   legacy.configure({ expireTokensAfterQuotes: Infinity });
 });

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from '../support/app-server';
-import { Browser, RECORDED_TRIP, TEST_SESSION_SECRET } from '../contract/app-fixtures';
+import {
+  Browser,
+  builtinCourierEnv,
+  collectLogLines,
+  RECORDED_TRIP,
+} from '../contract/app-fixtures';
 
 /**
  * A short, bounded version of scripts/soak.mjs over the route harness: many dispatchers quoting at
@@ -19,19 +24,10 @@ const courierLogins = () =>
 
 beforeAll(async () => {
   app = await startAppServer({
-    COURIER_BASE_URL: '{origin}/courier',
-    COURIER_SERVICE: 'on',
-    COURIER_CLIENT_ID: 'demo-client',
-    COURIER_CLIENT_SECRET: 'demo-secret',
-    COURIER_JWT_SECRET: 'hardening-load-tests-signing-key-0123456789',
-    COURIER_ACCOUNTS_FILE: undefined,
-    COURIER_CLIENTS: undefined,
-    COURIER_PRICING_TIME: '2026-11-20T12:00:00-06:00',
-    SESSION_SECRET: TEST_SESSION_SECRET,
+    ...builtinCourierEnv('hardening-load-tests-signing-key-0123456789'),
     LOG_LEVEL: 'info',
   });
-  const { redirectLogs } = await import('@/lib/log');
-  redirectLogs({ write: (line) => logLines.push(line) });
+  await collectLogLines(logLines);
 });
 afterAll(() => app.close());
 

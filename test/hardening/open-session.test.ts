@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from '../support/app-server';
-import { Browser, DISPATCHER, TEST_SESSION_SECRET } from '../contract/app-fixtures';
+import { Browser, builtinCourierEnv, collectLogLines, DISPATCHER } from '../contract/app-fixtures';
 
 /**
  * An open session stays open through any stranger's failures (docs/security.md): over real HTTP
@@ -21,21 +21,12 @@ const renewals = () => logLines.filter((line) => line.includes('"msg":"courier t
 
 beforeAll(async () => {
   app = await startAppServer({
-    COURIER_BASE_URL: '{origin}/courier',
-    COURIER_SERVICE: 'on',
-    COURIER_CLIENT_ID: 'demo-client',
-    COURIER_CLIENT_SECRET: 'demo-secret',
-    COURIER_JWT_SECRET: 'hardening-open-session-signing-key-0123456789',
+    ...builtinCourierEnv('hardening-open-session-signing-key-0123456789'),
     COURIER_TOKEN_TTL: `${TOKEN_TTL_SECONDS}s`,
-    COURIER_ACCOUNTS_FILE: undefined,
-    COURIER_CLIENTS: undefined,
-    COURIER_PRICING_TIME: '2026-11-20T12:00:00-06:00',
-    SESSION_SECRET: TEST_SESSION_SECRET,
     TRUST_PROXY: '0',
     LOG_LEVEL: 'info',
   });
-  const { redirectLogs } = await import('@/lib/log');
-  redirectLogs({ write: (line) => logLines.push(line) });
+  await collectLogLines(logLines);
 });
 afterAll(() => app.close());
 
@@ -51,18 +42,23 @@ async function quotesThroughRenewals(session: Browser, times: number) {
   expect(renewals().length - before).toBeGreaterThanOrEqual(times);
 }
 
+/** A session signed in from `home`, then five wrong passwords for its account, each from `guessFrom()`. */
+async function openSessionThenFiveGuesses(home: string, guessFrom: () => string) {
+  const session = browserAt(home);
+  expect((await session.signIn()).status).toBe(200);
+  for (let i = 0; i < 5; i++) {
+    const guess = await browserAt(guessFrom()).signIn({ ...DISPATCHER, password: `g${i}` });
+    expect(guess.status).toBe(401);
+  }
+  return session;
+}
+
 describe('five wrong passwords for an open session’s account', () => {
   it(
     'from five other addresses: the session quotes through two token renewals',
     { timeout: 60_000 },
     async () => {
-      const home = newAddress();
-      const session = browserAt(home);
-      expect((await session.signIn()).status).toBe(200);
-      for (let i = 0; i < 5; i++) {
-        const guess = await browserAt(newAddress()).signIn({ ...DISPATCHER, password: `g${i}` });
-        expect(guess.status).toBe(401);
-      }
+      const session = await openSessionThenFiveGuesses(newAddress(), newAddress);
       await quotesThroughRenewals(session, 2);
     },
   );
@@ -72,12 +68,7 @@ describe('five wrong passwords for an open session’s account', () => {
     { timeout: 60_000 },
     async () => {
       const home = newAddress();
-      const session = browserAt(home);
-      expect((await session.signIn()).status).toBe(200);
-      for (let i = 0; i < 5; i++) {
-        const guess = await browserAt(home).signIn({ ...DISPATCHER, password: `g${i}` });
-        expect(guess.status).toBe(401);
-      }
+      const session = await openSessionThenFiveGuesses(home, () => home);
       // The guesser's next try from there is refused…
       expect((await browserAt(home).signIn({ ...DISPATCHER, password: 'g5' })).status).toBe(429);
       // …and the open session renews with proof of its own earlier success.

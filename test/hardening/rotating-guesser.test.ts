@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppServer, type AppServer } from '../support/app-server';
-import { Browser, DISPATCHER, TEST_SESSION_SECRET } from '../contract/app-fixtures';
+import { Browser, builtinCourierEnv, DISPATCHER } from '../contract/app-fixtures';
 
 /**
  * A guesser who rotates addresses for 30 s, behind a trusted proxy (TRUST_PROXY=1: the one case
@@ -17,15 +17,7 @@ let addresses = 0;
 
 beforeAll(async () => {
   app = await startAppServer({
-    COURIER_BASE_URL: '{origin}/courier',
-    COURIER_SERVICE: 'on',
-    COURIER_CLIENT_ID: 'demo-client',
-    COURIER_CLIENT_SECRET: 'demo-secret',
-    COURIER_JWT_SECRET: 'hardening-rotating-guesser-signing-key-0123456789',
-    COURIER_ACCOUNTS_FILE: undefined,
-    COURIER_CLIENTS: undefined,
-    COURIER_PRICING_TIME: '2026-11-20T12:00:00-06:00',
-    SESSION_SECRET: TEST_SESSION_SECRET,
+    ...builtinCourierEnv('hardening-rotating-guesser-signing-key-0123456789'),
     TRUST_PROXY: '1',
   });
 });

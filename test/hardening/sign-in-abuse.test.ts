@@ -1,7 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PEER_ADDRESS_HEADER } from '@/lib/http/peer-address.mjs';
 import { startAppServer, type AppServer } from '../support/app-server';
-import { Browser, DISPATCHER, errorEnvelope, TEST_SESSION_SECRET } from '../contract/app-fixtures';
+import {
+  Browser,
+  builtinCourierEnv,
+  collectLogLines,
+  DISPATCHER,
+  errorEnvelope,
+} from '../contract/app-fixtures';
 
 /**
  * Someone on the open internet, with no credentials, tries to lock dispatchers out — over real
@@ -29,21 +35,12 @@ const courierFaults = () => log().filter((line) => (line.level as number) >= 50)
 
 beforeAll(async () => {
   app = await startAppServer({
-    COURIER_BASE_URL: '{origin}/courier',
-    COURIER_SERVICE: 'on',
-    COURIER_CLIENT_ID: 'demo-client',
-    COURIER_CLIENT_SECRET: 'demo-secret',
-    COURIER_JWT_SECRET: 'hardening-abuse-tests-signing-key-0123456789',
+    ...builtinCourierEnv('hardening-abuse-tests-signing-key-0123456789'),
     COURIER_TOKEN_TTL: `${TOKEN_TTL_MINUTES}m`,
-    COURIER_ACCOUNTS_FILE: undefined,
-    COURIER_CLIENTS: undefined,
-    COURIER_PRICING_TIME: '2026-11-20T12:00:00-06:00',
-    SESSION_SECRET: TEST_SESSION_SECRET,
     TRUST_PROXY: '0',
     LOG_LEVEL: 'info',
   });
-  const { redirectLogs } = await import('@/lib/log');
-  redirectLogs({ write: (line) => logLines.push(line) });
+  await collectLogLines(logLines);
 });
 afterAll(() => app.close());
 afterEach(() => {

@@ -1,35 +1,18 @@
 'use client';
 
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { PointDraft } from '../trip/draft';
 import {
   parsePlaces,
   withPlaceRemoved,
   withPlaceRenamed,
   withPlaceSaved,
-  type SavedPlace,
 } from '../trip/saved-places';
-import { safeRead, safeWrite } from './local-storage';
+import { useStoredList } from './use-stored-list';
 
 /** This dispatcher's saved places on this device (localStorage), newest first. */
 export function useSavedPlaces(storageKey: string) {
-  const [places, setPlaces] = useState<SavedPlace[]>([]);
-
-  useEffect(() => {
-    const stored = parsePlaces(safeRead(storageKey));
-    startTransition(() =>
-      setPlaces((current) => (stored.length || current.length ? stored : current)),
-    );
-  }, [storageKey]);
-
-  const change = useCallback(
-    (update: (places: SavedPlace[]) => SavedPlace[]) => {
-      const next = update(parsePlaces(safeRead(storageKey)));
-      safeWrite(storageKey, JSON.stringify(next));
-      setPlaces(next);
-    },
-    [storageKey],
-  );
+  const [places, change] = useStoredList(storageKey, parsePlaces);
 
   return {
     places,

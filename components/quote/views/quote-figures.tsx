@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { useFormatter, useTranslations } from 'use-intl';
 import type { RouteView } from '../trip/route-view';
 import { MONEY_LOCALE } from '@/lib/i18n/config';
@@ -171,27 +172,47 @@ function QuoteLegs({ legs }: { legs: QuoteLeg[] }) {
   );
 }
 
-function BikeIcon() {
+/** A vehicle in outline, 32×24, in the text's colour: its wheels (x, y, radius), its frame, extras. */
+function VehicleIcon({
+  wheels,
+  frame,
+  children,
+}: {
+  wheels: [number, number, number][];
+  frame: string;
+  children?: ReactNode;
+}) {
   return (
     <svg width="32" height="24" viewBox="0 0 32 24" aria-hidden="true" focusable="false">
       <g fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinejoin="round">
-        <circle cx="7" cy="16" r="6" />
-        <circle cx="25" cy="16" r="6" />
-        <path d="M7 16l5-9h9l4 9M12 7l4 9h-9M16 16l5-9M10 4h5" strokeLinecap="round" />
+        {wheels.map(([cx, cy, r]) => (
+          <circle key={cx} cx={cx} cy={cy} r={r} />
+        ))}
+        <path d={frame} strokeLinecap="round" />
       </g>
+      {children}
     </svg>
   );
 }
 
-function MotorbikeIcon() {
-  return (
-    <svg width="32" height="24" viewBox="0 0 32 24" aria-hidden="true" focusable="false">
-      <g fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinejoin="round">
-        <circle cx="6" cy="17" r="5" />
-        <circle cx="26" cy="17" r="5" />
-        <path d="M6 17h9l4-7h5l2 7M19 10l-2-5h-4M11 11h7" strokeLinecap="round" />
-      </g>
-      <rect x="11" y="9" width="8" height="4" rx="1" fill="currentColor" />
-    </svg>
-  );
-}
+const BikeIcon = () => (
+  <VehicleIcon
+    wheels={[
+      [7, 16, 6],
+      [25, 16, 6],
+    ]}
+    frame="M7 16l5-9h9l4 9M12 7l4 9h-9M16 16l5-9M10 4h5"
+  />
+);
+
+const MotorbikeIcon = () => (
+  <VehicleIcon
+    wheels={[
+      [6, 17, 5],
+      [26, 17, 5],
+    ]}
+    frame="M6 17h9l4-7h5l2 7M19 10l-2-5h-4M11 11h7"
+  >
+    <rect x="11" y="9" width="8" height="4" rx="1" fill="currentColor" />
+  </VehicleIcon>
+);

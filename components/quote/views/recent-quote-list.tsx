@@ -11,6 +11,13 @@ import styles from './styles';
 
 const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
 
+export interface RecentQuoteListProps {
+  recent: RecentQuote[];
+  validitySeconds: number;
+  onOpen: (entry: RecentQuote) => void;
+  onClear: () => void;
+}
+
 /**
  * The recent quotes, newest first, one row per trip (addRecent merges repeats); each row says the
  * total, the delivery time and the vehicle, and opens back onto the map and the form.
@@ -20,12 +27,7 @@ export function RecentQuoteList({
   validitySeconds,
   onOpen,
   onClear,
-}: {
-  recent: RecentQuote[];
-  validitySeconds: number;
-  onOpen: (entry: RecentQuote) => void;
-  onClear: () => void;
-}) {
+}: RecentQuoteListProps) {
   const t = useTranslations('recent');
   const format = useFormatter();
   return recent.length === 0 ? (
@@ -35,7 +37,7 @@ export function RecentQuoteList({
       <ul className={styles.recentList}>
         {recent.map((entry) => (
           <li key={entry.id}>
-            <button type="button" className={styles.recentItem} onClick={() => onOpen(entry)}>
+            <button type="button" className="card-button" onClick={() => onOpen(entry)}>
               <span className={styles.recentTrip}>
                 {tripStops(entry.values)
                   .map((stop) => pointSummary(stop.point) || stop.letter)

@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
-import type { RecentQuote } from '../trip/draft-storage';
+import type { RecentQuoteListProps } from './recent-quote-list';
 import styles from './styles';
 
 /** The list is fetched when the dispatcher first opens it: nothing of it is needed to paint. */
@@ -13,17 +13,7 @@ const RecentQuoteList = dynamic(
 );
 
 /** The last quotes on this device; opening one puts its points back on the map and the form. */
-export function RecentQuotes({
-  recent,
-  validitySeconds,
-  onOpen,
-  onClear,
-}: {
-  recent: RecentQuote[];
-  validitySeconds: number;
-  onOpen: (entry: RecentQuote) => void;
-  onClear: () => void;
-}) {
+export function RecentQuotes(props: RecentQuoteListProps) {
   const t = useTranslations('recent');
   const [open, setOpen] = useState(false);
   return (
@@ -31,15 +21,10 @@ export function RecentQuotes({
       className={styles.recent}
       onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}
     >
-      <summary className={styles.recentSummary}>{t('title', { count: recent.length })}</summary>
-      {open && (
-        <RecentQuoteList
-          recent={recent}
-          validitySeconds={validitySeconds}
-          onOpen={onOpen}
-          onClear={onClear}
-        />
-      )}
+      <summary className={styles.recentSummary}>
+        {t('title', { count: props.recent.length })}
+      </summary>
+      {open && <RecentQuoteList {...props} />}
     </details>
   );
 }

@@ -30,7 +30,7 @@ export function StopSummary({
           })
         : t('stopReady');
   return (
-    <button type="button" className={styles.stopSummary} onClick={onOpen}>
+    <button type="button" className="card-button" onClick={onOpen}>
       <span className={styles.stopSummaryAddress}>{address}</span>
       <span className={isStopReady(readiness) ? styles.stopSummaryReady : styles.stopSummaryTodo}>
         {status}
