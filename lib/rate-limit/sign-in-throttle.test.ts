@@ -109,9 +109,20 @@ describe('the sign-in throttle', () => {
       allowed: false,
       rule: 'pair',
     });
-    expect(
-      (await throttle.begin(DISPATCHER, 'device:def', { trusted: true })).allowed,
-    ).toBe(true);
+    expect((await throttle.begin(DISPATCHER, 'device:def', { trusted: true })).allowed).toBe(true);
+  });
+
+  it('a trusted source is refused for its own failures only: renewals that run at once or never end do not count', async () => {
+    const throttle = SignInThrottle.inMemory(1024);
+    // A shift's renewals in flight together, and some that never end (an instance killed).
+    const inFlight = [];
+    for (let i = 0; i < 12; i++) {
+      inFlight.push(await throttle.begin(DISPATCHER, 'proof:abc', { trusted: true }));
+    }
+    expect(inFlight.every((attempt) => attempt.allowed)).toBe(true);
+    for (const attempt of inFlight.slice(0, 6))
+      if (attempt.allowed) await attempt.settle('succeeded');
+    expect((await throttle.begin(DISPATCHER, 'proof:abc', { trusted: true })).allowed).toBe(true);
   });
 
   it('an address where the account signed in before skips the account and address rules', async () => {

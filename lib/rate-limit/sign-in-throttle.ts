@@ -122,12 +122,52 @@ export class SignInThrottle {
     { trusted = false }: { trusted?: boolean } = {},
   ): Promise<SignInAttempt> {
     try {
-      return await this.tryBegin(account, address, trusted);
+      return trusted
+        ? await this.tryBeginTrusted(account, address)
+        : await this.tryBegin(account, address, false);
     } catch {
       // A store that failed (a shared store that is down) lets attempts through rather than lock
       // every dispatcher out; the password is still checked.
       return { allowed: true, knownPair: false, settle: async () => {} };
     }
+  }
+
+  /**
+   * A source that proved an earlier success (`address` names the proof): only its own failures
+   * count, `perPair` in `windowSeconds`, and they are counted once judged, not when the attempt
+   * begins. A proof is the holder's alone, so there is no burst of strangers to get ahead of, and
+   * attempts that never end (an instance killed during a renewal, a renewal abandoned) or that run
+   * at once (a shift's tablets renewing together) cannot fill its count and refuse the holder.
+   */
+  private async tryBeginTrusted(account: string, address: string): Promise<SignInAttempt> {
+    const { stores, policy } = this;
+    const pairKey = `${account}\n${address}`;
+    const failures = await stores.pairs.get(pairKey);
+    if (failures && failures.count >= policy.perPair && failures.resetAt > this.now()) {
+      return {
+        allowed: false,
+        rule: 'pair',
+        retryAfterSeconds: seconds(failures.resetAt - this.now()),
+      };
+    }
+    let settled = false;
+    return {
+      allowed: true,
+      knownPair: true,
+      settle: async (outcome) => {
+        if (settled) return;
+        settled = true;
+        try {
+          if (outcome === 'failed') await stores.pairs.hit(pairKey, policy.windowSeconds * 1000);
+          if (outcome === 'succeeded') {
+            await stores.pairs.delete(pairKey);
+            await markKnown(stores.knownPairs, pairKey, policy.knownPairSeconds);
+          }
+        } catch {
+          // A lost count only makes the limit a little looser for a holder of the proof.
+        }
+      },
+    };
   }
 
   private async tryBegin(

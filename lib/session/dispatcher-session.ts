@@ -150,7 +150,7 @@ export class CookieSession implements DispatcherSession {
    */
   private async renewOrKeep(due: CourierToken): Promise<CourierToken> {
     try {
-      return await this.renewWithBackOff(due.issuedAt);
+      return await this.renewWithBackOff(due);
     } catch (error) {
       const refused = error instanceof ApiError && error.code !== 'session_expired';
       if (!refused || Date.now() >= due.expiresAt) throw error;
@@ -160,18 +160,18 @@ export class CookieSession implements DispatcherSession {
   }
 
   /**
-   * A login for a token issued after `after`, unless the courier refused the session's last
+   * A login for a token issued after `due`, unless the courier refused the session's last
    * renewal less than a back-off ago. A refusal (anything but a wrong password) is answered
    * courier_unavailable with the back-off as Retry-After, never by ending the session: the
    * back-off doubles from RENEWAL_BACK_OFF_MS to RENEWAL_BACK_OFF_MAX_MS, or is what the courier
    * asked for when longer.
    */
-  private async renewWithBackOff(after: number): Promise<CourierToken> {
+  private async renewWithBackOff(due: CourierToken): Promise<CourierToken> {
     const backOffs = renewalBackOffs();
     const held = backOffs.get(this.id);
     if (held && Date.now() < held.until) throw renewalRefused(held.until - Date.now());
     try {
-      const renewed = await this.login(after);
+      const renewed = await this.login(due);
       backOffs.delete(this.id);
       return renewed;
     } catch (error) {
@@ -207,26 +207,28 @@ export class CookieSession implements DispatcherSession {
       Date.now() < kept.renewAt;
     if (usable) return { token: this.adopt(kept), issuedForRetry: false, afterRejection: true };
     return {
-      token: this.adopt(await this.renewWithBackOff(rejected.token.issuedAt)),
+      token: this.adopt(await this.renewWithBackOff(rejected.token)),
       issuedForRetry: true,
       afterRejection: true,
     };
   }
 
   /**
-   * A token issued after `after`: one courier login for this session however many requests need
+   * A token issued after `due`: one courier login for this session however many requests need
    * it at once — they join the login in flight, on this instance or (with REDIS_URL) on another.
    */
-  private login(after: number): Promise<CourierToken> {
+  private login(due: CourierToken): Promise<CourierToken> {
     if (Date.now() >= this.endsAt) return Promise.reject(sessionExpired());
-    return sessionTokens().renewOnce(this.id, after, () =>
+    return sessionTokens().renewOnce(this.id, due.issuedAt, () =>
       // Renewals are the server's own: no sign-in limit of this app applies to them; the courier
       // is told the address the dispatcher signed in from, and shown the session's token.
       courierLogin(this.sealed.login, {
         log: this.log,
         clientAddress: this.sealed.address ?? this.requestAddress,
-        // The session's own token (expired or not) proves its earlier success to the courier.
-        earlierToken: this.sealed.token.value,
+        // The token being renewed (expired or not) proves the session's earlier success to the
+        // courier. Each renewal shows a newer one, so the courier's count for one proof (5 failures
+        // per 15 minutes) never gathers a whole shift's renewals.
+        earlierToken: due.value,
       })
         .then((login) => {
           this.log.info('courier token renewed');
