@@ -36,9 +36,9 @@ export default defineConfig({
   fullyParallel: false,
   // A stray test.only would narrow CI to one test and still pass: refused when CI is set.
   forbidOnly: !!process.env.CI,
-  // Three browsers on two cores: each test spends most of its time waiting on the server and
-  // timers, not computing (CI at 2 used 40 % of the machine).
-  workers: 3,
+  // Two browsers on two cores: a third gave no time back in CI (e2e 5.2 min with two, 5.1 with
+  // three, on the same machine), only more load.
+  workers: 2,
   // No retries: a test that fails once fails the run (a retry would let a flake pass as "flaky").
   retries: 0,
   failOnFlakyTests: true,
