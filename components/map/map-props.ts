@@ -1,6 +1,6 @@
 import type { LatLng } from '@/components/quote/trip/draft';
 import type { MapView } from './map-view';
-import type { RouteView } from './use-trip-route';
+import type { RouteView } from '@/components/quote/trip/route-view';
 
 /**
  * A request to frame the trip: every pin in view with room around it (after a quote, a swap, a

@@ -8,7 +8,7 @@ import type { LatLng } from '@/components/quote/trip/draft';
 import type { TripRoute } from '@/lib/api/road-route';
 import type { MapStop } from './map-props';
 import { legIcon } from './pin-icon';
-import type { RouteView } from './use-trip-route';
+import type { RouteView } from '@/components/quote/trip/route-view';
 
 const STRAIGHT_LINE: PathOptions = {
   color: '#0f172a',

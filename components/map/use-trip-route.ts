@@ -13,7 +13,6 @@ import type { RouteView } from '@/components/quote/trip/route-view';
  * ends, a tap, a search, typed coordinates), never while a pin is dragged, so that is when a route
  * is asked for; it never waits for, nor holds up, a quote.
  */
-export type { RouteView };
 
 /** What the server rounds stops to before routing (lib/road-routes/route-key.ts): one key per route. */
 const DECIMALS = 5;

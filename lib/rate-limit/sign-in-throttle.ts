@@ -124,7 +124,7 @@ export class SignInThrottle {
     try {
       return trusted
         ? await this.tryBeginTrusted(account, address)
-        : await this.tryBegin(account, address, false);
+        : await this.tryBegin(account, address);
     } catch {
       // A store that failed (a shared store that is down) lets attempts through rather than lock
       // every dispatcher out; the password is still checked.
@@ -170,15 +170,11 @@ export class SignInThrottle {
     };
   }
 
-  private async tryBegin(
-    account: string,
-    address: string,
-    trusted: boolean,
-  ): Promise<SignInAttempt> {
+  private async tryBegin(account: string, address: string): Promise<SignInAttempt> {
     const { stores, policy } = this;
     const windowMs = policy.windowSeconds * 1000;
     const pairKey = `${account}\n${address}`;
-    const knownPair = trusted || (await stores.knownPairs.get(pairKey)) !== undefined;
+    const knownPair = (await stores.knownPairs.get(pairKey)) !== undefined;
     const counted: Array<{ store: CounterStore; key: string }> = [];
     const takeBack = async ({ keepAddress = false } = {}) => {
       for (const { store, key } of counted) {
