@@ -16,10 +16,11 @@ import { withNewTabLinks } from './attribution';
 import { CoverageZones } from './coverage-zones';
 import { FrameTrip } from './frame-trip';
 import type { QuoteMapProps } from './map-props';
-import { mapViewCookie } from './map-view';
+import { mapViewCookie, rememberMapView, remembersMapView } from './map-view';
 import { TripPins } from './trip-pins';
 import { TripRouteLayer } from './trip-route-layer';
-import { useTripRoute, type RouteView } from './use-trip-route';
+import type { RouteView } from '@/components/quote/trip/route-view';
+import { useTripRoute } from './use-trip-route';
 import styles from './quote-map.module.css';
 
 export function LeafletMap({
@@ -135,12 +136,15 @@ function TapAndViewEvents({
   onTap: QuoteMapProps['onTap'];
   onMoveStart: () => void;
 }) {
+  // A map that mounts belongs to a signed-in dispatcher: it saves its view again after a "Salir".
+  useEffect(() => rememberMapView(true), []);
   useMapEvents({
     click: (event) => onTap({ lat: event.latlng.lat, lng: event.latlng.lng }),
     // A moved map no longer matches the preview underneath.
     movestart: onMoveStart,
     // Remembered in a cookie, so that the server draws the next visit's preview at this view.
     moveend: (event) => {
+      if (!remembersMapView()) return;
       const map = event.target as ReturnType<typeof useMap>;
       const center = map.getCenter();
       document.cookie = mapViewCookie({ lat: center.lat, lng: center.lng, zoom: map.getZoom() });

@@ -9,6 +9,17 @@ export interface MapView extends LatLng {
 export const MAP_VIEW_COOKIE = 'dq_map_view';
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
+/**
+ * Whether the map may save its view now. "Salir" turns it off before it clears the cookie: the map
+ * stays on screen until the page changes, and a move that ends meanwhile would write it back. A map
+ * that mounts (the next dispatcher's) turns it on again.
+ */
+let rememberingView = true;
+export const rememberMapView = (on: boolean) => {
+  rememberingView = on;
+};
+export const remembersMapView = () => rememberingView;
+
 /** `document.cookie` text that remembers `view` for a year (5 decimals: about a metre). */
 export function mapViewCookie(view: MapView): string {
   const value = JSON.stringify({

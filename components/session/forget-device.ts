@@ -1,4 +1,4 @@
-import { MAP_VIEW_COOKIE } from '@/components/map/map-view';
+import { MAP_VIEW_COOKIE, rememberMapView } from '@/components/map/map-view';
 import { TILE_CACHE, WORKER_MESSAGES } from '@/lib/offline/worker-messages';
 
 /**
@@ -58,6 +58,7 @@ export async function forgetDevice(): Promise<void> {
       // Storage switched off: nothing was kept there.
     }
   }
+  rememberMapView(false);
   document.cookie = clearedMapViewCookie();
   // The worker closes its database first; whatever it left (no worker yet, say), the page drops.
   await within(askWorkerToForgetTiles(), 1_500);
