@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { RECORDED_LEG, RECORDED_QUOTE_FIGURES } from '@/test/fixtures/recorded-quote';
 import type * as Answers from './answers';
 
 // Loaded afresh in each test: the schemas are built when the module loads.
@@ -55,21 +56,10 @@ describe('reading the courier’s answers', () => {
   it('the recorded legacy quotation becomes the app’s quote', () => {
     const quote = quotationAnswerSchema.parse(legacyQuotation).data;
     expect(quote).toEqual({
-      total: 35,
-      price: 35,
-      discount: 0,
-      extraCharge: 0,
-      packageValue: 0,
-      messengerFee: 28,
-      operatorCost: 7,
-      distanceKm: 1.58,
-      etaMinutes: 28,
-      isBike: true,
-      rating: 0,
-      currency: 'MXN',
+      ...RECORDED_QUOTE_FIGURES,
       zone: { id: 1, name: 'cdmx' },
       packageType: { id: 1, name: 'Sobre' },
-      legs: [{ from: 0, to: 1, distanceKm: 1.58, etaMinutes: 28, price: 35 }],
+      legs: [RECORDED_LEG],
     });
   });
 

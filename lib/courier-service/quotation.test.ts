@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { QuotationRequest, WireAddress } from '../courier-api/wire';
+import { THREE_STOP_DAY_LEGS, THREE_STOP_DAY_TOTALS } from '@/test/fixtures/three-stop-trip';
 import { CourierError } from './errors';
 import { quoteOrder } from './quotation';
 import { createZoneDirectory, zonesFileSchema } from './zone-directory';
@@ -73,24 +74,8 @@ describe('quotation', () => {
     // Prices: 4040 cents by cumulative km, 1716 (1715.91), 3008 (3008.28), 4040.
     expect(
       data.orderAddresses.map(({ distance, eta, price }) => ({ distance, eta, price })),
-    ).toEqual([
-      { distance: 0, eta: 20, price: 0 },
-      { distance: 1.58, eta: 28, price: 17.16 },
-      { distance: 1.19, eta: 34, price: 12.92 },
-      { distance: 0.95, eta: 39, price: 10.32 },
-    ]);
-    expect(data).toMatchObject({
-      distance: 3.72,
-      eta: 39,
-      isBike: true,
-      vehicle: 'bicycle',
-      price: 40.4,
-      discount: 0,
-      extraCharge: 0,
-      total: 40.4,
-      messengerFee: 32.32, // 40.40 × 0.8
-      expressCost: 8.08, // 40.40 − 32.32
-    });
+    ).toEqual(THREE_STOP_DAY_LEGS);
+    expect(data).toMatchObject(THREE_STOP_DAY_TOTALS);
     const night = quoteOrder(trip, zones, at('2025-03-11T05:30:00Z')).data;
     expect(night).toMatchObject({
       price: 40.4,

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RECORDED_LEG, RECORDED_QUOTE_FIGURES } from '../fixtures/recorded-quote';
 import recordedTripWire from '../fixtures/recorded-trip-wire.json';
 import type { AppServer } from '../support/app-server';
 import type { LegacyCourier } from '../support/legacy-courier';
@@ -196,22 +197,11 @@ describe('quoting through the legacy courier', () => {
     const answer = await browser.quote();
     expect(answer.status).toBe(200);
     expect(answer.json.quote).toEqual({
-      total: 35,
-      price: 35,
-      discount: 0,
-      extraCharge: 0,
-      packageValue: 0,
-      messengerFee: 28,
-      operatorCost: 7,
-      distanceKm: 1.58,
-      etaMinutes: 28,
-      isBike: true,
-      rating: 0,
-      currency: 'MXN',
+      ...RECORDED_QUOTE_FIGURES,
       zone: { id: 1, name: 'cdmx', description: 'CDMX|MÉX.|MOR.|HGO.' },
       packageType: { id: 1, name: 'Sobre' },
       quotedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      legs: [{ from: 0, to: 1, distanceKm: 1.58, etaMinutes: 28, price: 35 }],
+      legs: [RECORDED_LEG],
     });
   });
 

@@ -1,6 +1,7 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginResponseSchema, quotationResponseSchema } from '@/lib/courier-api/wire';
+import { THREE_STOP_DAY_LEGS, THREE_STOP_DAY_TOTALS } from '../fixtures/three-stop-trip';
 import type { AppServer } from '../support/app-server';
 import {
   courierCalls,
@@ -123,9 +124,7 @@ describe.each(ERROR_MODES)('courier quotation, %s error mode', (mode: ErrorMode)
 
     it('prices Varsovia 36 → Sonora 180 → Durango 200 → Havre 30 leg by leg: 3.72 km, 40.40 MXN, 39 min', async () => {
       const quote = await quoted(trip(VARSOVIA_36, SONORA_180, DURANGO_200, HAVRE_30));
-      // Legs: great circle × 1.27 to 2 decimals, 1.5779 → 1.58, 1.1883 → 1.19, 0.9470 → 0.95;
-      // 35 + (3.72 − 3) × 7.50 = 40.40 by bicycle (≤ 4 km); minutes 20 + cumulative km at 12 km/h
-      // (27.9, 33.85, 38.6); 4040 cents by cumulative km: 1716, 3008 (1715.91, 3008.28), 4040.
+      // The figures are worked out in test/fixtures/three-stop-trip.ts.
       expect(
         quote.orderAddresses.map(({ address, distance, eta, price }) => ({
           street: address.street,
@@ -133,24 +132,13 @@ describe.each(ERROR_MODES)('courier quotation, %s error mode', (mode: ErrorMode)
           eta,
           price,
         })),
-      ).toEqual([
-        { street: 'Varsovia', distance: 0, eta: 20, price: 0 },
-        { street: 'Sonora', distance: 1.58, eta: 28, price: 17.16 },
-        { street: 'Durango', distance: 1.19, eta: 34, price: 12.92 },
-        { street: 'Havre', distance: 0.95, eta: 39, price: 10.32 },
-      ]);
-      expect(quote).toMatchObject({
-        distance: 3.72,
-        eta: 39,
-        isBike: true,
-        vehicle: 'bicycle',
-        price: 40.4,
-        discount: 0,
-        extraCharge: 0,
-        total: 40.4,
-        messengerFee: 32.32, // 40.40 × 0.8
-        expressCost: 8.08, // 40.40 − 32.32
-      });
+      ).toEqual(
+        ['Varsovia', 'Sonora', 'Durango', 'Havre'].map((street, at) => ({
+          street,
+          ...THREE_STOP_DAY_LEGS[at],
+        })),
+      );
+      expect(quote).toMatchObject(THREE_STOP_DAY_TOTALS);
     });
 
     it('accepts the pickup anywhere in the list and routes from it', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import polyline from '@mapbox/polyline';
 import type { RouteAnswer, TripRoute } from '@/lib/api/road-route';
 import { resetProcessSingletons } from '@/lib/process-singleton';
@@ -81,6 +81,11 @@ export function routingAppBehind(
   afterAll(async () => {
     await setUp.app.close();
     await setUp.router.close();
+  });
+  // Each test starts with a router that behaves and has seen nothing.
+  beforeEach(() => {
+    setUp.router.behave('normal');
+    setUp.router.requests.length = 0;
   });
   return setUp;
 }

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startOsrmStandIn } from '../support/osrm-stand-in';
 import { errorEnvelope } from './app-fixtures';
 import {
@@ -22,10 +22,6 @@ const routing = routingAppBehind(startOsrmStandIn, (url) => ({
   OSRM_URL: url,
   ROUTER_TIMEOUT_MS: '400',
 }));
-beforeEach(() => {
-  routing.router.behave('normal');
-  routing.router.requests.length = 0;
-});
 
 describe('the road route from OSRM', () => {
   it('asks OSRM route service for the stops in order, with the full geometry as polyline6', async () => {

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startValhallaStandIn } from '../support/valhalla-stand-in';
 import {
   COYOACAN,
@@ -21,10 +21,6 @@ const routing = routingAppBehind(startValhallaStandIn, (url) => ({
   VALHALLA_URL: url,
   ROUTER_TIMEOUT_MS: '400',
 }));
-beforeEach(() => {
-  routing.router.behave('normal');
-  routing.router.requests.length = 0;
-});
 
 describe('the road route from Valhalla', () => {
   it("POSTs the stops to /route as break locations, the bicycle's costing for a short trip, in kilometres", async () => {

@@ -18,6 +18,7 @@ import {
   type RecentQuote,
 } from './draft-storage';
 import recordedTrip from '@/test/fixtures/recorded-trip.json';
+import { RECORDED_QUOTE_FIGURES } from '@/test/fixtures/recorded-quote';
 
 const trip = (): QuoteDraftValues => ({
   pickup: { ...recordedTrip.pickup, interiorNumber: '' },
@@ -25,18 +26,7 @@ const trip = (): QuoteDraftValues => ({
 });
 
 const quote: Quote = {
-  total: 35,
-  price: 35,
-  discount: 0,
-  extraCharge: 0,
-  packageValue: 0,
-  messengerFee: 28,
-  operatorCost: 7,
-  distanceKm: 1.58,
-  etaMinutes: 28,
-  isBike: true,
-  rating: 0,
-  currency: 'MXN',
+  ...RECORDED_QUOTE_FIGURES,
   zone: { id: 1, name: 'cdmx' },
   packageType: { id: 1, name: 'sobre' },
   quotedAt: '2026-01-05T18:00:00.000Z',
