@@ -210,7 +210,8 @@ describe('quoting through the legacy courier', () => {
       currency: 'MXN',
       zone: { id: 1, name: 'cdmx', description: 'CDMX|MÉX.|MOR.|HGO.' },
       packageType: { id: 1, name: 'Sobre' },
-      quotedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      issuedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       legs: [{ from: 0, to: 1, distanceKm: 1.58, etaMinutes: 28, price: 35 }],
     });
   });
