@@ -125,3 +125,18 @@ test('a device clock 30 minutes slow does not keep a quote past the server’s e
   await expect(card).toHaveAttribute('data-state', 'expired');
   await expect(card.getByRole('button', { name: 'Compartir' })).toBeDisabled();
 });
+
+test('after a reload the recent quotes still count with the server’s clock', async ({
+  page,
+}, testInfo) => {
+  await page.clock.install({ time: Date.now() + 16 * MINUTE });
+  await openSignedIn(page);
+  await quoteRecordedTrip(page, pressFor(testInfo));
+
+  await page.reload();
+  await page.getByText(/^Cotizaciones recientes \(1\)$/).click();
+  const entry = page.getByRole('button', { name: /Varsovia 36, Juárez →/ });
+  await expect(entry).toContainText('vigente hasta las');
+  await page.clock.fastForward('15:10');
+  await expect(entry).toContainText('vencida');
+});
