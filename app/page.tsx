@@ -10,8 +10,7 @@ import { currentSession } from '@/lib/session/current-session';
 export default async function HomePage() {
   const user = await currentSession();
   if (!user) redirect('/sign-in');
-  const { tileUrl, tileAttribution, builtinCourier, router, quoteValiditySeconds } =
-    env.publicConfig;
+  const { tileUrl, tileAttribution, builtinCourier, router } = env.publicConfig;
   // Where the dispatcher left the map, else their zone: the server draws that view's tiles.
   const mapView =
     parseMapView((await cookies()).get(MAP_VIEW_COOKIE)?.value ?? null) ?? zoneView(user.zone);
@@ -25,7 +24,6 @@ export default async function HomePage() {
           builtinCourier,
           roadRoutes: router !== 'none',
           mapView,
-          quoteValiditySeconds,
         }}
       />
       <MapChunkPreload rel="preload" />

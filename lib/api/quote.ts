@@ -38,8 +38,14 @@ export const quoteSchema = z.strictObject({
   currency: z.literal('MXN'),
   zone: z.strictObject({ id: z.number(), name: z.string(), description: z.string().optional() }),
   packageType: z.strictObject({ id: z.number(), name: z.string() }),
-  /** When the app received the quote (ISO 8601). */
-  quotedAt: z.string(),
+  /** When the app's server issued the quote (ISO 8601, on the server's clock). */
+  issuedAt: z.iso.datetime(),
+  /**
+   * When the quote stops holding: QUOTE_VALIDITY after `issuedAt` (ISO 8601, on the server's
+   * clock). The screen counts towards it with the device's offset from the server, not the device's
+   * own clock.
+   */
+  expiresAt: z.iso.datetime(),
   /**
    * Per leg in stop order (A → B, B → C, …), when the courier reports per-address figures; absent
    * otherwise. The legs' km and prices add up to the totals.
@@ -47,6 +53,9 @@ export const quoteSchema = z.strictObject({
   legs: z.array(quoteLegSchema).optional(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
+
+/** A quote as the courier prices it, before the app's server dates it (lib/quoting). */
+export type CourierQuote = Omit<Quote, 'issuedAt' | 'expiresAt'>;
 
 export const quoteAnswerSchema = z.strictObject({ quote: quoteSchema });
 export type QuoteAnswer = z.infer<typeof quoteAnswerSchema>;

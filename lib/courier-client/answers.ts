@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import type { Quote, QuoteLeg } from '@/lib/api/quote';
+import type { CourierQuote, QuoteLeg } from '@/lib/api/quote';
 
 /**
  * The courier's successful answers, read liberally (numbers or numeric text, unknown fields, the
@@ -150,7 +150,7 @@ export const quotationAnswerSchema = z.looseObject({
       packageType: packageTypeSchema.catch({ id: 0, name: '' }),
       orderAddresses: z.array(echoedAddressSchema).optional().catch(undefined),
     })
-    .transform((data): Omit<Quote, 'quotedAt'> => {
+    .transform((data): CourierQuote => {
       const legs = legsOf(data.orderAddresses);
       return {
         total: data.total,

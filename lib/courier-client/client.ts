@@ -9,7 +9,7 @@ import {
 import { END_USER_PROOF_HEADER, signEndUserAddress } from '@/lib/courier-api/end-user-address';
 import { env } from '@/lib/env';
 import { log as rootLog } from '@/lib/log';
-import type { Quote } from '@/lib/api/quote';
+import type { CourierQuote } from '@/lib/api/quote';
 import type { QuoteRequest } from '@/lib/quote/schema';
 import { describeIssues, loginAnswerSchema, quotationAnswerSchema } from './answers';
 import { courierGarbled } from './errors';
@@ -91,7 +91,7 @@ export async function courierQuotation(
   accessToken: string,
   request: QuoteRequest,
   { log = rootLog }: { log?: Logger } = {},
-): Promise<Quote> {
+): Promise<CourierQuote> {
   const json = await postToCourier(
     'quotation',
     QUOTATION_PATH,
@@ -107,5 +107,5 @@ export async function courierQuotation(
     );
     throw courierGarbled();
   }
-  return { ...parsed.data.data, quotedAt: new Date().toISOString() };
+  return parsed.data.data;
 }

@@ -200,7 +200,8 @@ describe('quoting through the legacy courier', () => {
       ...RECORDED_QUOTE_FIGURES,
       zone: { id: 1, name: 'cdmx', description: 'CDMX|MÉX.|MOR.|HGO.' },
       packageType: { id: 1, name: 'Sobre' },
-      quotedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      issuedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       legs: [RECORDED_LEG],
     });
   });

@@ -7,6 +7,7 @@ import { callApi, RequestError } from '@/components/ui/api-client';
 import type { Quote, QuoteAnswer } from '@/lib/api/quote';
 import type { QuoteRequest } from '@/lib/quote/schema';
 import { isSessionOver } from '../trip/quote-outcome';
+import { heardServerClock } from './use-server-clock';
 import type { QuoteDraftValues } from '../trip/draft';
 
 /** One "Cotizar": the request sent, the draft as it was, and that draft's fingerprint. */
@@ -60,7 +61,13 @@ export function useQuoteRequest({
   const latest = useRef<QuoteAttempt | undefined>(undefined);
   const isLatest = (attempt: QuoteAttempt) => latest.current === attempt;
   const mutation = useMutation<QuoteAnswer, Error, QuoteAttempt>({
-    mutationFn: ({ request }) => callApi('quote', { body: request, timeoutMs: 30_000 }),
+    mutationFn: async ({ request }) => {
+      const sentAt = Date.now();
+      const answer = await callApi('quote', { body: request, timeoutMs: 30_000 });
+      // Before the quote is shown: its validity is counted with the offset this answer shows.
+      heardServerClock({ sentAt, receivedAt: Date.now(), serverAt: answer.quote.issuedAt });
+      return answer;
+    },
     onSuccess: ({ quote }, attempt) => {
       if (!isLatest(attempt)) return;
       onQuoted(quote, attempt);

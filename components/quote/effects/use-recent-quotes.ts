@@ -11,7 +11,7 @@ export function useRecentQuotes(storageKey: string) {
   /** A new quote at the top of the list (a repeat of the same trip replaces its row). */
   const add = useCallback(
     (entry: Omit<RecentQuote, 'id'>) => {
-      const id = `${entry.quote.quotedAt}-${Math.random().toString(36).slice(2, 8)}`;
+      const id = `${entry.quote.issuedAt}-${Math.random().toString(36).slice(2, 8)}`;
       change((list) => addRecent(list, { ...entry, id }));
     },
     [change],

@@ -125,7 +125,7 @@ describe('the list of stops', () => {
 });
 
 describe('the trip as a whole', () => {
-  const quote = { total: 35, quotedAt: '2026-05-04T10:00:00Z' } as Quote;
+  const quote = { total: 35, issuedAt: '2026-05-04T10:00:00Z' } as Quote;
 
   it('"Limpiar" empties the screen and can be undone until a new trip is started', () => {
     const { store } = tripStoreForTest();

@@ -9,7 +9,7 @@ type Store = ReturnType<typeof tripStoreForTest>['store'];
 
 const VARSOVIA = { lat: 19.4245207, lng: -99.1676911 };
 const ELSEWHERE = { lat: 19.43, lng: -99.16 };
-const quote = { total: 35, quotedAt: '2026-05-04T10:00:00Z' } as Quote;
+const quote = { total: 35, issuedAt: '2026-05-04T10:00:00Z' } as Quote;
 const keysOf = (store: Store) => tripStops(store.get().values).map((stop) => stop.key);
 const pointsOf = (store: Store) =>
   Object.fromEntries(tripStops(store.get().values).map((stop) => [stop.key, stop.point]));

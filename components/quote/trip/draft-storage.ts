@@ -149,10 +149,18 @@ function parseQuote(data: unknown): Quote | null {
   if (!isRecord(data)) return null;
   const numbers = ['total', 'price', 'discount', 'extraCharge', 'distanceKm', 'etaMinutes'];
   if (!numbers.every((name) => typeof data[name] === 'number')) return null;
-  if (typeof data.isBike !== 'boolean' || typeof data.quotedAt !== 'string') return null;
+  if (typeof data.isBike !== 'boolean') return null;
   if (!isRecord(data.zone) || typeof data.zone.name !== 'string') return null;
-  return data as unknown as Quote;
+  if (isInstant(data.issuedAt) && isInstant(data.expiresAt)) return data as unknown as Quote;
+  // Kept before quotes carried the server's instants: when it holds until is unknown on the
+  // server's clock, so it stays in the list as expired (the same trip quotes again in one tap).
+  if (!isInstant(data.quotedAt)) return null;
+  const { quotedAt, ...quote } = data;
+  return { ...quote, issuedAt: quotedAt, expiresAt: quotedAt } as unknown as Quote;
 }
+
+const isInstant = (value: unknown): value is string =>
+  typeof value === 'string' && Number.isFinite(Date.parse(value));
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -19,6 +19,7 @@ import {
 } from './draft-storage';
 import recordedTrip from '@/test/fixtures/recorded-trip.json';
 import { RECORDED_QUOTE_FIGURES } from '@/test/fixtures/recorded-quote';
+import { quoteExpired } from './server-clock';
 
 const trip = (): QuoteDraftValues => ({
   pickup: { ...recordedTrip.pickup, interiorNumber: '' },
@@ -29,7 +30,8 @@ const quote: Quote = {
   ...RECORDED_QUOTE_FIGURES,
   zone: { id: 1, name: 'cdmx' },
   packageType: { id: 1, name: 'sobre' },
-  quotedAt: '2026-01-05T18:00:00.000Z',
+  issuedAt: '2026-01-05T18:00:00.000Z',
+  expiresAt: '2026-01-05T18:15:00.000Z',
 };
 
 describe('the draft kept on the device', () => {
@@ -183,6 +185,17 @@ describe('recent quotes', () => {
     ]);
     expect(parseRecent(stored).map((item) => item.id)).toEqual(['ok']);
     expect(parseRecent('nonsense')).toEqual([]);
+  });
+
+  it('a quote kept before quotes carried the server’s expiry stays in the list, as expired', () => {
+    const { issuedAt, expiresAt: _expiresAt, ...rest } = quote;
+    const stored = JSON.stringify([
+      { id: 'old', values: trip(), quote: { ...rest, quotedAt: issuedAt } },
+    ]);
+    const [old] = parseRecent(stored);
+    expect(old?.quote).toEqual({ ...rest, issuedAt, expiresAt: issuedAt });
+    expect(quoteExpired(old!.quote, Date.parse(issuedAt), 0)).toBe(true);
+    expect(parseRecent(JSON.stringify([{ id: 'x', values: trip(), quote: rest }]))).toEqual([]);
   });
 
   it('are named by street, number and colonia', () => {

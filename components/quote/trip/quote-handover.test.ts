@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import recordedTrip from '@/test/fixtures/recorded-trip.json';
 import { emptyPoint, type QuoteDraftValues } from './draft';
-import { isExpired, shareText, validUntil, type ShareWords } from './quote-handover';
+import { shareText, type ShareWords } from './quote-handover';
 
 const trip = (): QuoteDraftValues => ({
   pickup: { ...recordedTrip.pickup, interiorNumber: '' },
@@ -17,13 +17,6 @@ const words: ShareWords = {
 };
 
 describe('handing the quote over', () => {
-  it('holds for QUOTE_VALIDITY after it was quoted, and no longer', () => {
-    const until = validUntil({ quotedAt: '2026-11-20T18:00:00.000Z' }, 15 * 60);
-    expect(until.toISOString()).toBe('2026-11-20T18:15:00.000Z');
-    expect(isExpired(until, new Date('2026-11-20T18:14:59.999Z'))).toBe(false);
-    expect(isExpired(until, new Date('2026-11-20T18:15:00.000Z'))).toBe(true);
-  });
-
   it('reads as a chat message: from → to by street and colonia, the figures, until when', () => {
     expect(shareText(trip(), words)).toBe(
       [

@@ -1,18 +1,10 @@
-import type { Quote } from '@/lib/api/quote';
 import { pointSummary, type QuoteDraftValues } from './draft';
 import { tripStops } from './trip-stops';
 
 /**
- * What the dispatcher hands the customer: how long a quote holds, and the quote as a short text
- * for a chat (WhatsApp, SMS) in the screen's language. Pure: the words come in translated.
+ * What the dispatcher hands the customer: the quote as a short text for a chat (WhatsApp, SMS) in
+ * the screen's language. Pure: the words come in translated. (Until when it holds: server-clock.ts.)
  */
-
-/** The moment a quote stops being valid: QUOTE_VALIDITY after it was quoted. */
-export function validUntil(quote: Pick<Quote, 'quotedAt'>, validitySeconds: number): Date {
-  return new Date(new Date(quote.quotedAt).getTime() + validitySeconds * 1000);
-}
-
-export const isExpired = (until: Date, now: Date) => now.getTime() >= until.getTime();
 
 export interface ShareWords {
   title: string;

@@ -5,7 +5,7 @@ import { emptyDraft, emptyDropoff, type QuoteDraftValues } from './draft';
 import { outsideStopOf, problemOf, resultStateOf } from './quote-outcome';
 import { tripReadiness } from './trip-readiness';
 
-const quote = { total: 35, quotedAt: '2026-05-04T10:00:00Z' } as Quote;
+const quote = { total: 35, issuedAt: '2026-05-04T10:00:00Z' } as Quote;
 const twoDropoffs = (): QuoteDraftValues => ({
   ...emptyDraft(),
   dropoffs: [emptyDropoff(), emptyDropoff()],

@@ -13,7 +13,8 @@ const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency:
 /**
  * "Compartir": the quote as a short text for the customer's chat, through the device's share
  * sheet (tablets and phones have one) or, where there is none, copied; "Nueva cotización" clears
- * the screen for the next trip (with an undo, as "Limpiar").
+ * the screen for the next trip (with an undo, as "Limpiar"). An expired quote is not shared: the
+ * customer would read a price that no longer holds as valid.
  */
 export function HandOver({
   quote,
@@ -23,14 +24,15 @@ export function HandOver({
 }: {
   quote: Quote;
   values: QuoteDraftValues;
-  validity: string;
+  /** "Válida hasta las 2:35 p.m.", or null once the quote has expired. */
+  validity: string | null;
   onNew: () => void;
 }) {
   const t = useTranslations('quote');
   const format = useFormatter();
   const [said, setSaid] = useState<'copied' | 'failed' | null>(null);
 
-  async function share() {
+  async function share(validity: string) {
     const text = shareText(values, {
       title: t('shareTitle'),
       stopName: (letter, role, several) =>
@@ -67,7 +69,13 @@ export function HandOver({
 
   return (
     <div className={styles.handOver}>
-      <button type="button" className="button" onClick={() => void share()}>
+      <button
+        type="button"
+        className="button"
+        disabled={validity === null}
+        aria-describedby={validity === null ? 'share-expired' : undefined}
+        onClick={() => validity !== null && void share(validity)}
+      >
         {t('share')}
       </button>
       <button type="button" className="button" onClick={onNew}>
@@ -77,6 +85,11 @@ export function HandOver({
         {said === 'copied' && t('shareCopied')}
         {said === 'failed' && t('shareFailed')}
       </p>
+      {validity === null && (
+        <p id="share-expired" className={styles.handOverStatus}>
+          {t('shareExpired')}
+        </p>
+      )}
     </div>
   );
 }

@@ -31,7 +31,6 @@ export function QuoteFigures({
   stale,
   route,
   expired,
-  until,
   values,
   onRequote,
   onNew,
@@ -39,9 +38,8 @@ export function QuoteFigures({
   quote: Quote;
   stale: boolean;
   route: RouteCheck;
+  /** Past its `expiresAt` on the server's clock (use-now-until.ts). */
   expired: boolean;
-  /** When the quote stops being valid (QUOTE_VALIDITY after it was quoted). */
-  until: Date;
   /** The trip it prices, for the text handed over. */
   values: QuoteDraftValues;
   onRequote: () => void;
@@ -50,8 +48,10 @@ export function QuoteFigures({
   const t = useTranslations('quote');
   const format = useFormatter();
   const note = distanceNote(quote.distanceKm, route);
-  const quotedAt = new Date(quote.quotedAt);
-  const arrival = new Date(quotedAt.getTime() + quote.etaMinutes * 60_000);
+  // Instants on the server's clock, shown as they are: the customer's clock is the right one.
+  const issuedAt = new Date(quote.issuedAt);
+  const until = new Date(quote.expiresAt);
+  const arrival = new Date(issuedAt.getTime() + quote.etaMinutes * 60_000);
   const time = (date: Date) => format.dateTime(date, { hour: 'numeric', minute: '2-digit' });
 
   return (
@@ -75,6 +75,7 @@ export function QuoteFigures({
           {money.format(quote.total)}
         </span>
         <span className={styles.currency}>MXN</span>
+        {expired && !stale && <span className={styles.expiredTag}>{t('expiredTag')}</span>}
       </p>
       <p className={styles.total}>
         <span className={styles.totalLabel}>{t('eta')}</span>
@@ -90,9 +91,7 @@ export function QuoteFigures({
       <HandOver
         quote={quote}
         values={values}
-        validity={
-          expired ? t('expired', { time: time(until) }) : t('validUntil', { time: time(until) })
-        }
+        validity={expired ? null : t('validUntil', { time: time(until) })}
         onNew={onNew}
       />
       {quote.legs && quote.legs.length > 1 && <QuoteLegs legs={quote.legs} />}
@@ -140,7 +139,7 @@ export function QuoteFigures({
           <dd>{money.format(quote.extraCharge)}</dd>
         </div>
       </dl>
-      <p className="field-hint">{t('quotedAt', { time: time(quotedAt) })}</p>
+      <p className="field-hint">{t('quotedAt', { time: time(issuedAt) })}</p>
     </>
   );
 }

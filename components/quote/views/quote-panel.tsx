@@ -113,7 +113,6 @@ export function QuotePanel({
             pending={outcome.pending}
             coverageKnown={config.builtinCourier}
             route={{ roadRoutes: config.roadRoutes, view: freshQuote ? rest.routeView : null }}
-            validitySeconds={config.quoteValiditySeconds}
             onRetry={() => void rest.onSubmit()}
             onNew={clear}
           />
@@ -143,7 +142,6 @@ export function QuotePanel({
           <AddStopButton full={values.dropoffs.length >= MAX_DROPOFFS} onAdd={actions.addStop} />
           <RecentQuotes
             recent={recent.recent}
-            validitySeconds={config.quoteValiditySeconds}
             onOpen={(entry) => {
               store.openRecent(entry);
               rest.onStartOver();

@@ -3,9 +3,8 @@
 import dynamic from 'next/dynamic';
 import type { Ref } from 'react';
 import { useTranslations } from 'use-intl';
-import { validUntil } from '../trip/quote-handover';
 import { RETRYABLE, type ResultState } from '../trip/quote-outcome';
-import { usePassed } from '../effects/use-now-until';
+import { useQuoteExpired } from '../effects/use-now-until';
 import { QuoteGuide } from './quote-guide';
 import type { RouteCheck } from './quote-figures';
 import styles from './styles';
@@ -33,7 +32,6 @@ export function QuoteResult({
   pending,
   coverageKnown,
   route,
-  validitySeconds,
   onRetry,
   onNew,
   ref,
@@ -44,16 +42,12 @@ export function QuoteResult({
   route: RouteCheck;
   /** The courier's coverage is published (the built-in one): out-of-coverage names its areas. */
   coverageKnown: boolean;
-  /** How long a quote holds (QUOTE_VALIDITY). */
-  validitySeconds: number;
   onRetry: () => void;
   onNew: () => void;
   ref?: Ref<HTMLElement>;
 }) {
   const t = useTranslations('quote');
-  const until =
-    state.kind === 'quote' ? validUntil(state.quote, validitySeconds) : new Date(8.64e15);
-  const expired = usePassed(until);
+  const expired = useQuoteExpired(state.kind === 'quote' ? state.quote : null);
   const shownAs =
     state.kind !== 'quote' ? state.kind : state.stale ? 'stale' : expired ? 'expired' : 'fresh';
   return (
@@ -78,7 +72,6 @@ export function QuoteResult({
             stale={state.stale}
             route={route}
             expired={expired}
-            until={until}
             values={state.values}
             onRequote={onRetry}
             onNew={onNew}

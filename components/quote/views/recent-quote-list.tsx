@@ -4,16 +4,14 @@ import { useFormatter, useTranslations } from 'use-intl';
 import { MONEY_LOCALE } from '@/lib/i18n/config';
 import { pointSummary } from '../trip/draft';
 import { type RecentQuote } from '../trip/draft-storage';
-import { validUntil } from '../trip/quote-handover';
 import { tripStops } from '../trip/trip-stops';
-import { usePassed } from '../effects/use-now-until';
+import { useQuoteExpired } from '../effects/use-now-until';
 import styles from './styles';
 
 const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
 
 export interface RecentQuoteListProps {
   recent: RecentQuote[];
-  validitySeconds: number;
   onOpen: (entry: RecentQuote) => void;
   onClear: () => void;
 }
@@ -24,7 +22,6 @@ export interface RecentQuoteListProps {
  */
 export function RecentQuoteList({
   recent,
-  validitySeconds,
   onOpen,
   onClear,
 }: RecentQuoteListProps) {
@@ -50,14 +47,14 @@ export function RecentQuoteList({
                 {' · '}
                 {entry.quote.isBike ? t('bike') : t('motorbike')}
                 {' · '}
-                {format.dateTime(new Date(entry.quote.quotedAt), {
+                {format.dateTime(new Date(entry.quote.issuedAt), {
                   day: 'numeric',
                   month: 'short',
                   hour: 'numeric',
                   minute: '2-digit',
                 })}
                 {' · '}
-                <Validity until={validUntil(entry.quote, validitySeconds)} />
+                <Validity quote={entry.quote} />
               </span>
             </button>
           </li>
@@ -70,11 +67,15 @@ export function RecentQuoteList({
   );
 }
 
-/** "vigente hasta las 2:35 p.m." while the quote holds, then "vencida". */
-function Validity({ until }: { until: Date }) {
+/**
+ * "vigente hasta las 2:35 p.m." while the quote holds, then "vencida": counted on the server's
+ * clock, as the result card counts it.
+ */
+function Validity({ quote }: { quote: RecentQuote['quote'] }) {
   const t = useTranslations('recent');
   const format = useFormatter();
-  return usePassed(until) ? (
+  const until = new Date(quote.expiresAt);
+  return useQuoteExpired(quote) ? (
     <span className={styles.recentExpired}>{t('expired')}</span>
   ) : (
     t('validUntil', { time: format.dateTime(until, { hour: 'numeric', minute: '2-digit' }) })

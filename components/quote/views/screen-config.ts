@@ -15,6 +15,4 @@ export interface ScreenConfig {
   roadRoutes: boolean;
   /** Where the map opens (see app/page.tsx). */
   mapView: MapView;
-  /** How long a quote is shown as valid (QUOTE_VALIDITY). */
-  quoteValiditySeconds: number;
 }
