@@ -33,6 +33,7 @@ import { measureLogins } from './figures/logins.mjs';
 import { measureMemory } from './figures/memory.mjs';
 import { measureRouteParallel } from './figures/route-parallel.mjs';
 import { measureScreenWeight } from './figures/screen-weight.mjs';
+import { measureSearchOnlyDistance } from './figures/search-only-distance.mjs';
 import { measureServeOverhead } from './figures/serve-overhead.mjs';
 import { measureSharedState } from './figures/shared-state.mjs';
 import { startRedisServer } from './lib/redis-server.mjs';
@@ -50,6 +51,7 @@ const FIGURES = [
   'lighthouse',
   'first-pin',
   'first-quote-effort',
+  'search-only-distance',
   'memory',
   'sign-in-flood',
   'serve-overhead',
@@ -65,6 +67,7 @@ const TITLES = {
   lighthouse: 'quote screen under Lighthouse (mobile)',
   'first-pin': 'time to first pin (4× CPU, slow 4G)',
   'first-quote-effort': 'taps and typed characters to a first quote',
+  'search-only-distance': 'distance error of a search-only quote (built-in gazetteer)',
   memory: 'memory',
   'sign-in-flood': 'quotes during a sign-in flood',
   'serve-overhead': 'what scripts/serve.mjs adds to a request',
@@ -73,12 +76,13 @@ const TITLES = {
 
 /**
  * The figures a smoke run measures and judges: counts of logins, of taps and of bytes (the
- * screen's weight), which a shorter run or a slower machine does not change. Timing ratios need
+ * screen's weight), and the km of a search-only quote (on the main server, no server of its own),
+ * which a shorter run or a slower machine does not change. Timing ratios need
  * the full run's rounds to mean anything, so a smoke run does not produce them (a figure it could
  * not judge would fail only by crashing): that leaves 3 servers to start instead of 10, and no
  * build of the bare map page, no Lighthouse and no Redis.
  */
-const SMOKE_FIGURES = ['logins', 'first-quote-effort', 'screen-weight'];
+const SMOKE_FIGURES = ['logins', 'first-quote-effort', 'screen-weight', 'search-only-distance'];
 
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
@@ -145,6 +149,7 @@ const needsMainServer = [
   'lighthouse',
   'first-pin',
   'first-quote-effort',
+  'search-only-distance',
 ].some(wanted);
 const server = needsMainServer
   ? await startApp({
@@ -158,6 +163,7 @@ try {
   await figure('memory', () => measureMemory(server, { smoke }));
   await figure('app-overhead', () => measureAppOverhead(server, { smoke }));
   await figure('several-dropoffs', () => measureSeveralDropoffs(server, { smoke }));
+  await figure('search-only-distance', () => measureSearchOnlyDistance(server));
   if (screenPresent) {
     await figure('screen-weight', () => measureScreenWeight(server));
     await figure('lighthouse', () =>

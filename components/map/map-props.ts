@@ -45,4 +45,6 @@ export interface MapStop {
   /** The pin's tag and accessible name: "Recolección", "Entrega C". */
   name: string;
   at: LatLng;
+  /** Set while the pin sits at the centre of a searched area: how far the door may be, and the words saying so. */
+  approximate?: { radiusMetres: number; note: string };
 }

@@ -12,20 +12,25 @@ const escapeHtml = (text: string) =>
  * The pins are drawn by us, not Leaflet's default image: a large head with the stop's letter in
  * its colour (the pickup round, the drop-offs square: told apart by letter and shape as well as
  * colour) on a pointer whose tip is the spot, and a name tag beside it. An out-of-coverage pin
- * turns red with a striped ring.
+ * turns red with a striped ring. An approximate pin (at a searched area's centre) gets a dashed
+ * outline and says so in words on its tag.
  */
 export function pinIcon(
-  stop: Pick<MapStop, 'letter' | 'role' | 'colour' | 'name'>,
+  stop: Pick<MapStop, 'letter' | 'role' | 'colour' | 'name'> & { approximate?: { note: string } },
   outside: boolean,
 ): DivIcon {
   const classes = [styles.pin, stop.role === 'pickup' ? styles.pinPickup : styles.pinDropoff];
   if (outside) classes.push(styles.pinOutside);
+  if (stop.approximate) classes.push(styles.pinApproximate);
+  const note = stop.approximate
+    ? `<span class="${styles.pinTagNote}">${escapeHtml(stop.approximate.note)}</span>`
+    : '';
   return divIcon({
     className: styles.pinIcon,
     html:
       `<span class="${classes.join(' ')}" data-pin="${escapeHtml(stop.letter)}" style="--pin-color:${escapeHtml(stop.colour)}">` +
       `<span class="${styles.pinHead}" aria-hidden="true">${escapeHtml(stop.letter)}</span>` +
-      `<span class="${styles.pinTag}">${escapeHtml(stop.name)}</span>` +
+      `<span class="${styles.pinTag}">${escapeHtml(stop.name)}${note}</span>` +
       `</span>`,
     iconSize: [52, 66],
     iconAnchor: [26, 66],

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo } from 'react';
-import { Marker } from 'react-leaflet';
+import { Circle, Marker } from 'react-leaflet';
 import type { MapStop } from './map-props';
 import { pinEvents, type PinCallbacks } from './pin-events';
 import { pinIcon } from './pin-icon';
@@ -43,23 +43,36 @@ function Pin({
   outside: boolean;
   callbacks: PinCallbacks;
 }) {
-  const { key, letter, role, colour, name } = stop;
+  const { key, letter, role, colour, name, approximate } = stop;
+  const note = approximate?.note;
   const icon = useMemo(
-    () => pinIcon({ letter, role, colour, name }, outside),
-    [letter, role, colour, name, outside],
+    () =>
+      pinIcon({ letter, role, colour, name, approximate: note ? { note } : undefined }, outside),
+    [letter, role, colour, name, note, outside],
   );
   const handlers = useMemo(() => pinEvents(key, callbacks), [callbacks, key]);
   return (
-    <Marker
-      position={stop.at}
-      icon={icon}
-      draggable
-      autoPan
-      // Keyboard users move points through the fields and the search: a focusable pin that does
-      // nothing on Enter would only be a trap.
-      keyboard={false}
-      zIndexOffset={zIndexOffset}
-      eventHandlers={handlers}
-    />
+    <>
+      {approximate && (
+        // Where the door may be: taps inside it go to the map, which places the pin there.
+        <Circle
+          center={stop.at}
+          radius={approximate.radiusMetres}
+          interactive={false}
+          pathOptions={{ color: colour, weight: 3, dashArray: '8 8', fillOpacity: 0.06 }}
+        />
+      )}
+      <Marker
+        position={stop.at}
+        icon={icon}
+        draggable
+        autoPan
+        // Keyboard users move points through the fields and the search: a focusable pin that does
+        // nothing on Enter would only be a trap.
+        keyboard={false}
+        zIndexOffset={zIndexOffset}
+        eventHandlers={handlers}
+      />
+    </>
   );
 }

@@ -4,6 +4,7 @@ import type { Quote } from '@/lib/api/quote';
 import type { DraftProvenance, PointProvenance } from '../trip/address-provenance';
 import { draftKey, emptyDraft, type PointDraft, type QuoteDraftValues } from '../trip/draft';
 import type { StoredDraft } from '../trip/draft-storage';
+import { approximationsOf } from '../trip/approximate-point';
 import { earlierOf, tripReadiness, type TripReadiness } from '../trip/trip-readiness';
 import { PICKUP, pinsOf } from '../trip/trip-stops';
 
@@ -90,7 +91,11 @@ export const isTripEmpty = (state: TripState) => currentKeyOf(state) === EMPTY_K
 export const canUndoClear = (state: TripState) => state.cleared !== null && isTripEmpty(state);
 
 export const readinessOf = (state: TripState): TripReadiness =>
-  tripReadiness(state.values, earlierOf(state.provenance));
+  tripReadiness(
+    state.values,
+    earlierOf(state.provenance),
+    approximationsOf(state.values, state.provenance),
+  );
 
 export const isLookingUp = (state: TripState) =>
   Object.values(state.lookups).some((status) => status.state === 'loading');

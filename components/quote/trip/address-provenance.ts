@@ -153,12 +153,11 @@ export function searchPicked(
       delete origins[field];
     }
   }
-  const anchor: Anchor = {
-    lat: result.lat,
-    lng: result.lng,
-    precision: result.kind === 'address' ? 'exact' : 'area',
-    area: { neighborhood: result.neighborhood, zipCode: result.zipCode },
-  };
+  const area = { neighborhood: result.neighborhood, zipCode: result.zipCode };
+  const anchor: Anchor =
+    result.kind === 'address'
+      ? { lat: result.lat, lng: result.lng, precision: 'exact', area }
+      : { lat: result.lat, lng: result.lng, precision: 'area', area, kind: result.kind };
   return { fields, provenance: { origins: prune(origins, { ...point, ...fields }), anchor } };
 }
 

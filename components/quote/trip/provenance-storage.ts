@@ -1,3 +1,4 @@
+import type { SearchResultKind } from '@/lib/api/geocode';
 import {
   ADDRESS_FIELDS,
   emptyProvenance,
@@ -7,6 +8,15 @@ import {
 } from './address-provenance';
 
 const ORIGINS = new Set<FieldOrigin>(['pin', 'search', 'typed', 'earlier']);
+// Spelt out rather than read from the contract's enum, which would bring the geocode contracts
+// into the page; the type fails the build when the contract gains a kind this list lacks.
+const KINDS: Readonly<Record<SearchResultKind, true>> = {
+  address: true,
+  street: true,
+  colonia: true,
+  zip: true,
+  place: true,
+};
 
 /** Provenance read back from storage, checked field by field; anything odd yields none. */
 export function parseProvenance(data: unknown): PointProvenance {
@@ -25,11 +35,14 @@ export function parseProvenance(data: unknown): PointProvenance {
 
 function parseAnchor(data: unknown): Anchor | null {
   if (typeof data !== 'object' || data === null) return null;
-  const { lat, lng, precision, area } = data as Record<string, unknown>;
+  const { lat, lng, precision, area, kind } = data as Record<string, unknown>;
   if (typeof lat !== 'number' || typeof lng !== 'number') return null;
   if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180)
     return null;
   const anchor: Anchor = { lat, lng, precision: precision === 'area' ? 'area' : 'exact' };
+  if (anchor.precision === 'area' && typeof kind === 'string' && Object.hasOwn(KINDS, kind)) {
+    anchor.kind = kind as SearchResultKind;
+  }
   if (typeof area === 'object' && area !== null) {
     const { neighborhood, zipCode } = area as Record<string, unknown>;
     if (typeof neighborhood === 'string' && typeof zipCode === 'string') {

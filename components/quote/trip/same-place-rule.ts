@@ -1,4 +1,5 @@
 import { distance } from 'geokdbush';
+import type { SearchResultKind } from '@/lib/api/geocode';
 import { fold } from '@/lib/geocoding/fold';
 import type { LatLng } from './draft';
 
@@ -12,6 +13,8 @@ export interface Anchor extends LatLng {
   precision: 'exact' | 'area';
   /** The colonia and zip code the geocoder (or the search) named at the anchor, when known. */
   area?: { neighborhood: string; zipCode: string };
+  /** For an `area` anchor: what the search found there (a street, a colonia, a zip code…). */
+  kind?: SearchResultKind;
 }
 
 /** A pin moved by less than this from where its street was set is still at the same door. */

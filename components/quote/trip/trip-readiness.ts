@@ -1,5 +1,6 @@
 import type { AddressField } from '@/lib/api/geocode';
 import { ADDRESS_FIELDS, earlierFields, type DraftProvenance } from './address-provenance';
+import type { Approximation } from './approximate-point';
 import { pinOf, type QuoteDraftValues } from './draft';
 import { tripStops, type Stop, type StopPath } from './trip-stops';
 
@@ -24,6 +25,8 @@ export interface StopReadiness {
   missing: AddressField[];
   /** Fields left from an earlier position of the pin, in form order. */
   earlier: AddressField[];
+  /** Set while the pin sits at the centre of the area a search found (approximate-point.ts). */
+  approximate: Approximation | null;
 }
 
 /** Every stop in trip order. */
@@ -41,17 +44,26 @@ export function earlierOf(provenance: DraftProvenance): Record<string, AddressFi
 export function tripReadiness(
   values: QuoteDraftValues,
   earlier: Readonly<Record<string, readonly AddressField[]>>,
+  approximate: Readonly<Record<string, Approximation>> = {},
 ): TripReadiness {
   return tripStops(values).map((stop) => ({
     stop,
     placed: pinOf(stop.point) !== null,
     missing: REQUIRED_FIELDS.filter((field) => !stop.point[field]?.trim()),
     earlier: ADDRESS_FIELDS.filter((field) => earlier[stop.key]?.includes(field)),
+    approximate: approximate[stop.key] ?? null,
   }));
 }
 
+/**
+ * Ready: placed at its door with every field in. An approximate stop can still be quoted (one
+ * deliberate "Cotizar con ubicación aproximada"), but it is never called ready.
+ */
 export const isStopReady = (stop: StopReadiness) =>
-  stop.placed && stop.missing.length === 0 && stop.earlier.length === 0;
+  stop.placed && stop.missing.length === 0 && stop.earlier.length === 0 && !stop.approximate;
+
+/** Some stop's pin sits at an area's centre: "Cotizar" says it quotes an approximate trip. */
+export const isTripApproximate = (trip: TripReadiness) => trip.some((stop) => stop.approximate);
 
 export const isTripReady = (trip: TripReadiness) => trip.every(isStopReady);
 

@@ -2,12 +2,19 @@
 
 import { useTranslations } from 'use-intl';
 import type { MapStop } from '@/components/map/map-props';
+import type { Approximation } from '../trip/approximate-point';
 import { pinOf } from '../trip/draft';
 import { stopColour } from '../trip/stop-colours';
 import type { Stop } from '../trip/trip-stops';
 
-/** The stops that have a pin, as the map draws them: letter, colour and the name on the tag. */
-export function useMapStops(stops: readonly Stop[]): MapStop[] {
+/**
+ * The stops that have a pin, as the map draws them: letter, colour, the name on the tag, and
+ * whether the pin is only approximate.
+ */
+export function useMapStops(
+  stops: readonly Stop[],
+  approximate: Readonly<Record<string, Approximation>> = {},
+): MapStop[] {
   const t = useTranslations('map');
   return stops.flatMap((stop) => {
     const at = pinOf(stop.point);
@@ -19,6 +26,9 @@ export function useMapStops(stops: readonly Stop[]): MapStop[] {
           ? t('dropoffPinLettered', { letter: stop.letter })
           : t('dropoffPin');
     const { key, letter, role, position } = stop;
-    return [{ key, letter, role, colour: stopColour(position), name, at }];
+    const near = approximate[key];
+    const drawn: MapStop = { key, letter, role, colour: stopColour(position), name, at };
+    if (near) drawn.approximate = { radiusMetres: near.radiusMetres, note: t('approximatePin') };
+    return [drawn];
   });
 }

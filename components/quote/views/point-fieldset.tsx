@@ -19,12 +19,15 @@ import type { LookupStatus } from '../store/trip-state';
 import type { SavedPlaces } from '../effects/use-saved-places';
 import styles from './styles';
 
-// Shown only once a trip has several drop-offs or a pin has moved away: fetched then, so the
-// screen's first load stays small.
+// Shown only once a trip has several drop-offs, a pin has moved away or a search placed a pin at
+// an area's centre: fetched then, so the screen's first load stays small.
 const EarlierNotice = dynamic(() => import('./earlier-notice').then((m) => m.EarlierNotice), {
   ssr: false,
 });
 const StopActions = dynamic(() => import('./stop-actions').then((m) => m.StopActions), {
+  ssr: false,
+});
+const ApproximateMark = dynamic(() => import('./approximate-mark').then((m) => m.ApproximateMark), {
   ssr: false,
 });
 const StopSummary = dynamic(() => import('./stop-summary').then((m) => m.StopSummary), {
@@ -35,7 +38,8 @@ const StopSummary = dynamic(() => import('./stop-summary').then((m) => m.StopSum
  * One stop of the trip as an accessible group: the legend names it ("Recolección (A)",
  * "Entrega (C)"), every field has a visible label and its message right below it. The pin fills
  * the fields and the line under them says which; they stay editable; fields left from an earlier
- * position of the pin are marked until the dispatcher corrects, keeps or clears them. With many
+ * position of the pin are marked until the dispatcher corrects, keeps or clears them; a pin at a
+ * searched area's centre is marked approximate until the dispatcher puts it at the door. With many
  * stops, a stop not being edited shows as one line that opens it; a drop-off among several can
  * move up or down, or go.
  */
@@ -87,6 +91,9 @@ export function PointFieldset({
         <p id={`${id}-outside`} className={styles.outsideTag}>
           {t('outOfCoverage')}
         </p>
+      )}
+      {expanded && readiness.approximate && (
+        <ApproximateMark stop={stop} approximation={readiness.approximate} />
       )}
       {stop.role === 'dropoff' && dropoffCount > 1 && (
         <StopActions

@@ -6,6 +6,7 @@ import type { RouteView } from '../trip/route-view';
 import { MONEY_LOCALE } from '@/lib/i18n/config';
 import type { Quote, QuoteLeg } from '@/lib/api/quote';
 import { distanceNote } from '../trip/distance-note';
+import { ApproximateDistance } from './approximate-distance';
 import { HandOver } from './hand-over';
 import type { QuoteDraftValues } from '../trip/draft';
 import { letterOf } from '../trip/trip-stops';
@@ -111,6 +112,7 @@ export function QuoteFigures({
                 km: format.number(quote.distanceKm, { maximumFractionDigits: 2 }),
               })}
             </span>
+            <ApproximateDistance values={values} />
             {note && (
               <span className={styles.distanceNote} data-testid="distance-note">
                 {note.kind === 'approximate'

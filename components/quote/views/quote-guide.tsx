@@ -26,13 +26,18 @@ export function QuoteGuide({ trip }: { trip: TripReadiness }) {
       .join('; ');
   const earlier = todo('earlier');
   const missing = todo('missing');
+  const approximate = trip.filter((stop) => stop.approximate).map((stop) => stop.stop.letter);
   const third = !placed
     ? t('emptyStep3')
     : earlier
       ? t('emptyStep3Earlier', { list: earlier })
       : missing
         ? t('emptyStep3Missing', { list: missing })
-        : t('emptyStep3Ready');
+        : approximate.length > 0
+          ? t('emptyStep3Approximate', {
+              letters: format.list(approximate, { type: 'conjunction' }),
+            })
+          : t('emptyStep3Ready');
   const second =
     dropoffs.length > 1
       ? t('emptyStep2Many', {

@@ -16,7 +16,7 @@ import type { QuoteForm } from '../effects/use-trip-form';
 import { MAX_DROPOFFS, pinOf } from '../trip/draft';
 import type { storageKeys } from '../trip/draft-storage';
 import { resultStateOf, type RequestOutcome } from '../trip/quote-outcome';
-import type { TripReadiness } from '../trip/trip-readiness';
+import { isTripApproximate, type TripReadiness } from '../trip/trip-readiness';
 import { PICKUP } from '../trip/trip-stops';
 import { AddStopButton } from './add-stop-button';
 import { PinToolbar } from './pin-toolbar';
@@ -157,7 +157,11 @@ export function QuotePanel({
             className={`button button-primary ${styles.submit}`}
             disabled={outcome.pending}
           >
-            {outcome.pending ? t('quote.submitting') : t('quote.submit')}
+            {outcome.pending
+              ? t('quote.submitting')
+              : isTripApproximate(trip)
+                ? t('quote.submitApproximate')
+                : t('quote.submit')}
           </button>
         </div>
       </form>

@@ -16,6 +16,7 @@ import { useTripForm } from '../effects/use-trip-form';
 import { storageKeys } from '../trip/draft-storage';
 import { isSessionOver, outsideStopOf, problemOf } from '../trip/quote-outcome';
 import { tripStops } from '../trip/trip-stops';
+import { approximationsOf } from '../trip/approximate-point';
 import { useMapStops } from './map-stops';
 import { QuotePanel } from './quote-panel';
 import type { ScreenConfig, ScreenUser } from './screen-config';
@@ -77,7 +78,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
       ? problemOf(mutation.error)
       : null;
   const outside = outsideStopOf(failure, mutation.error, values);
-  const mapStops = useMapStops(tripStops(values));
+  const mapStops = useMapStops(tripStops(values), approximationsOf(values, provenance));
   /** What else a new trip resets: a quote's error, a location notice. */
   const startOver = () => {
     geolocation.dismiss();

@@ -15,7 +15,7 @@ export function StopSummary({
 }) {
   const t = useTranslations('point');
   const format = useFormatter();
-  const { stop, placed, missing, earlier } = readiness;
+  const { stop, placed, missing, earlier, approximate } = readiness;
   const address = pointSummary(stop.point) || t('noAddressYet');
   const status = !placed
     ? t('stopNoPin')
@@ -28,7 +28,9 @@ export function StopSummary({
               { type: 'conjunction' },
             ),
           })
-        : t('stopReady');
+        : approximate
+          ? t('stopApproximate')
+          : t('stopReady');
   return (
     <button type="button" className="card-button" onClick={onOpen}>
       <span className={styles.stopSummaryAddress}>{address}</span>
