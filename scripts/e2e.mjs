@@ -1,5 +1,6 @@
-// `npm run test:e2e`: a production build, a browser (Debian's Chromium, else Playwright's own,
-// installed on first use), the client-bundle secret check, then the Playwright suite.
+// `npm run test:e2e`: a production build, a browser (Debian's headless shell or Chromium, else
+// Playwright's own, installed on first use: playwright.config.ts chooses), the client-bundle
+// secret check, then the Playwright suite.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
@@ -13,7 +14,8 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (!existsSync('/usr/bin/chromium') && !existsSync(chromium.executablePath())) {
+const systemBrowsers = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+if (!systemBrowsers.some((path) => existsSync(path)) && !existsSync(chromium.executablePath())) {
   console.log('No Chromium found: installing Playwright’s own (npx playwright install chromium)…');
   run('npx', ['playwright', 'install', '--with-deps', 'chromium']);
 }
