@@ -7,7 +7,9 @@ import { validUntil } from '../trip/quote-handover';
 import { RETRYABLE, type ResultState } from '../trip/quote-outcome';
 import { usePassed } from '../effects/use-now-until';
 import { QuoteGuide } from './quote-guide';
-import type { RouteCheck } from './quote-figures';
+// Not lazy: a component loaded on demand suspends on its first render, and React then holds the
+// revealed result back (0.4–0.6 s for the first quote of a visit, bench/: answer-to-price).
+import { QuoteFigures, type RouteCheck } from './quote-figures';
 import styles from './styles';
 
 /** Only after a refused quote: fetched then, not with the screen. */
@@ -16,13 +18,6 @@ const OutOfCoverage = dynamic(
   { ssr: false },
 );
 
-/** The figures arrive with the first quote, not with the first paint (the card keeps its size). */
-const QuoteFigures = dynamic(
-  () => import('./quote-figures').then((module) => module.QuoteFigures),
-  {
-    ssr: false,
-  },
-);
 
 /**
  * The result card. It always holds its place (instructions before the first quote), so nothing
