@@ -64,6 +64,10 @@ test('search results come into view above the Cotizar bar, at the tablet size of
   await expect(first).toBeVisible();
   await expectUncovered(page, first, 'first result');
   await expectAboveBar(page, first, 'first result');
+  // Picked, the list goes and the result fills the stop.
+  await press(first, testInfo);
+  await expect(pointGroup(page, 'dropoff').getByRole('list')).toHaveCount(0);
+  await expect(field(page, 'dropoff', 'neighborhood')).toHaveValue('Juárez');
 });
 
 test('offline, with the panel scrolled, Cotizar says beside itself that the quote will be sent @layout', async ({

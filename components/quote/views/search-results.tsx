@@ -26,7 +26,11 @@ export function SearchResults({
   const list = useRef<HTMLUListElement>(null);
   // The box may sit low in the panel (the tablet's second column): the answer is brought into
   // the panel's view, above the "Cotizar" bar, else "Buscar" seems to do nothing.
-  useEffect(() => list.current?.scrollIntoView({ block: 'nearest' }), [answer]);
+  // (A block body: scrollIntoView returns a promise in current Chromium, which React would take
+  // for the effect's cleanup.)
+  useEffect(() => {
+    list.current?.scrollIntoView({ block: 'nearest' });
+  }, [answer]);
   const { typed } = answer;
   const typedText = typed ? [typed.street, typed.exteriorNumber].filter(Boolean).join(' ') : '';
   return (
