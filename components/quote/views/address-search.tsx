@@ -130,12 +130,7 @@ export function AddressSearch({
       <p id={`${id}-hint`} className="sr-only">
         {t('searchHint')}
       </p>
-      <div
-        ref={status}
-        id={`${id}-status`}
-        aria-live="polite"
-        className={styles.searchStatus}
-      >
+      <div ref={status} id={`${id}-status`} aria-live="polite" className={styles.searchStatus}>
         {state.kind === 'searching' && <p className="field-hint">{t('searching')}</p>}
         {answer?.notCovered && <NotCoveredNote place={answer.notCovered} />}
         {answer && answer.results.length === 0 && !answer.notCovered && (

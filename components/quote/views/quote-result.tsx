@@ -18,7 +18,6 @@ const OutOfCoverage = dynamic(
   { ssr: false },
 );
 
-
 /**
  * The result card. It always holds its place (instructions before the first quote), so nothing
  * below it jumps when a quote arrives; a result becomes visibly stale as soon as the trip changes.
