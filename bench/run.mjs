@@ -25,6 +25,7 @@ import { ROOT, startApp } from './lib/app-server.mjs';
 import { describeMachine, describeSource, describeVersions } from './lib/machine.mjs';
 import { markdownReport } from './lib/report.mjs';
 import { startTileServer } from './lib/tile-server.mjs';
+import { measureAnswerToPrice } from './figures/answer-to-price.mjs';
 import { measureAppOverhead } from './figures/app-overhead.mjs';
 import { measureFirstPin } from './figures/first-pin.mjs';
 import { measureFirstQuoteEffort } from './figures/first-quote-effort.mjs';
@@ -52,6 +53,7 @@ const FIGURES = [
   'first-pin',
   'first-quote-effort',
   'search-only-distance',
+  'answer-to-price',
   'memory',
   'sign-in-flood',
   'serve-overhead',
@@ -68,6 +70,7 @@ const TITLES = {
   'first-pin': 'time to first pin (4× CPU, slow 4G)',
   'first-quote-effort': 'taps and typed characters to a first quote',
   'search-only-distance': 'distance error of a search-only quote (built-in gazetteer)',
+  'answer-to-price': 'answer → price on screen (4× CPU)',
   memory: 'memory',
   'sign-in-flood': 'quotes during a sign-in flood',
   'serve-overhead': 'what scripts/serve.mjs adds to a request',
@@ -150,6 +153,7 @@ const needsMainServer = [
   'first-pin',
   'first-quote-effort',
   'search-only-distance',
+  'answer-to-price',
 ].some(wanted);
 const server = needsMainServer
   ? await startApp({
@@ -175,11 +179,13 @@ try {
     );
     await figure('first-pin', () => measureFirstPin(server, { tiles, smoke, log }));
     await figure('first-quote-effort', () => measureFirstQuoteEffort(server, { tiles }));
+    await figure('answer-to-price', () => measureAnswerToPrice(server, { smoke }));
   } else {
     notMeasured('screen-weight', 'not measured: screen missing');
     notMeasured('lighthouse', 'not measured: screen missing');
     notMeasured('first-pin', 'not measured: screen missing');
     notMeasured('first-quote-effort', 'not measured: screen missing');
+    notMeasured('answer-to-price', 'not measured: screen missing');
   }
 } finally {
   await server?.stop();

@@ -1,10 +1,15 @@
+import type { Page } from '@playwright/test';
+import enCatalog from '../messages/en.json';
+import esCatalog from '../messages/es-MX.json';
 import {
   RECORDED_TRIP,
   expect,
   expectRecordedTripQuote,
   fillPoint,
   openSignedIn,
+  pointGroup,
   resultCard,
+  signIn,
   test,
 } from './support/screen';
 
@@ -36,4 +41,65 @@ test('the dispatcher switches to English and back without losing what they typed
   await page.getByRole('button', { name: 'Cambiar a español' }).click();
   await expect(page.getByRole('button', { name: 'Cotizar' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Recolección (A)' })).toBeVisible();
+});
+
+/**
+ * Words the Spanish catalog uses and the English one never does ("cotizar", "colonia" aside: the
+ * English catalog says "colonia" too): found in the English screens, they are Spanish left over.
+ */
+async function spanishLeftovers(page: Page) {
+  const found = await page.evaluate(
+    ({ es, en }) => {
+      const texts = (node: unknown): string[] =>
+        typeof node === 'string'
+          ? [node]
+          : Object.values(node as Record<string, unknown>).flatMap(texts);
+      const words = (text: string) =>
+        (text.replace(/\{[^}]*\}/g, ' ').match(/\p{L}+/gu) ?? []).map((w) => w.toLowerCase());
+      const english = new Set(texts(en).flatMap(words));
+      const spanishOnly = new Set(
+        texts(es)
+          .flatMap(words)
+          .filter((word) => word.length >= 5 && !english.has(word)),
+      );
+      const shown = [
+        document.title,
+        document.body.innerText,
+        ...[...document.querySelectorAll('[aria-label], [placeholder], [title]')].flatMap(
+          (element) =>
+            ['aria-label', 'placeholder', 'title'].map((name) => element.getAttribute(name) ?? ''),
+        ),
+      ].join('\n');
+      return [...new Set(words(shown).filter((word) => spanishOnly.has(word)))];
+    },
+    { es: esCatalog, en: enCatalog },
+  );
+  return found;
+}
+
+test('the English screens keep no Spanish: the page title, the sign-in, the guide, errors and search results', async ({
+  page,
+}) => {
+  await page.goto('/sign-in');
+  await expect(page).toHaveTitle('Cotizador de envíos');
+  await page.getByRole('button', { name: 'Switch to English' }).click();
+  await expect(page).toHaveTitle('Delivery quotes');
+  expect(await spanishLeftovers(page), 'sign-in').toEqual([]);
+
+  await signIn(page, { expectScreen: false });
+  await expect(page.getByRole('button', { name: 'Get quote' })).toBeVisible();
+  await expect(page).toHaveTitle('Delivery quotes');
+  expect(await spanishLeftovers(page), 'empty screen').toEqual([]);
+
+  await page.getByRole('button', { name: 'Get quote' }).click();
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  expect(await spanishLeftovers(page), 'refused form').toEqual([]);
+
+  const search = pointGroup(page, 'pickup').getByLabel('Search address');
+  await search.fill('hipodromo');
+  await search.press('Enter');
+  const results = pointGroup(page, 'pickup').getByRole('list');
+  await expect(results).toBeVisible();
+  await expect(results.getByRole('button').first()).toContainText('Neighborhood');
+  expect(await spanishLeftovers(page), 'search results').toEqual([]);
 });

@@ -35,6 +35,16 @@ describe('the screen speaks Spanish and English alike', () => {
     }
   });
 
+  it('no English text is the Spanish one left untranslated (words both languages share aside)', () => {
+    // The same in both: words English takes as they are, and texts of figures and placeholders.
+    const shared = /\{\w+\}|\b(?:Pin|Total|km|min|MXN)\b/g;
+    const untranslated = keys(en).filter((key) => {
+      const text = lookup(en, key) as string;
+      return text === lookup(es, key) && /\p{L}/u.test(text.replace(shared, ''));
+    });
+    expect(untranslated).toEqual([]);
+  });
+
   it('the legends name the points as dispatchers know them', () => {
     expect(es.point.pickup).toBe('Recolección (A)');
     expect(es.point.dropoff).toBe('Entrega ({letter})');

@@ -47,6 +47,54 @@ describe('the quote request schema', () => {
     }
   });
 
+  it('accepts the conventions of Mexican addresses: letters, Bis, S/N, manzana and lote, km', () => {
+    for (const exteriorNumber of [
+      '36B',
+      '36 B',
+      '36-b',
+      '36 Bis',
+      '180-2',
+      '1200',
+      'S/N',
+      's/n',
+      'SN',
+      'S.N.',
+      'Sin número',
+      'Mz 4 Lt 12',
+      'Mza. 4, Lote 12',
+      'MZ 12 LT 4A',
+      'Mz A',
+      'Lt 7',
+      'Km 3.5',
+      'Km. 14,5',
+      'km 12+300',
+      'Kilómetro 8',
+    ]) {
+      expect(issuesOf({ ...varsovia, exteriorNumber }), exteriorNumber).toEqual({});
+    }
+  });
+
+  it('refuses an exterior number in words, with emoji or with no number in it', () => {
+    for (const exteriorNumber of [
+      'treinta y seis',
+      'seis',
+      '36 🏠',
+      '🏠',
+      '36!',
+      'a un lado del Oxxo',
+      'Mz',
+      'Km',
+      '36 B C',
+      'N/A',
+      '#',
+      '--',
+    ]) {
+      expect(issuesOf({ ...varsovia, exteriorNumber }), exteriorNumber).toEqual({
+        exteriorNumber: 'validation.exteriorNumber',
+      });
+    }
+  });
+
   it('an interior number may be left empty or out', () => {
     expect(z.safeParse(quotePointSchema, { ...varsovia, interiorNumber: '' }).success).toBe(true);
     expect(z.safeParse(quotePointSchema, { ...varsovia, interiorNumber: '1' }).success).toBe(true);
@@ -172,7 +220,8 @@ describe('the quote request schema', () => {
     const atMost = {
       ...varsovia,
       street: 's'.repeat(150),
-      exteriorNumber: 'e'.repeat(20),
+      // Digits, as an exterior number must be (EXTERIOR_NUMBER).
+      exteriorNumber: '123456 123456 123456',
       interiorNumber: 'i'.repeat(20),
       neighborhood: 'n'.repeat(100),
     };
@@ -181,7 +230,7 @@ describe('the quote request schema', () => {
       issuesOf({
         ...atMost,
         street: 's'.repeat(151),
-        exteriorNumber: 'e'.repeat(21),
+        exteriorNumber: '123456 123456 1234567',
         interiorNumber: 'i'.repeat(21),
         neighborhood: 'n'.repeat(101),
       }),

@@ -20,6 +20,7 @@ export const VALIDATION_KEYS = [
   'validation.exteriorNumberTooLong',
   'validation.interiorNumberTooLong',
   'validation.neighborhoodTooLong',
+  'validation.exteriorNumber',
   'validation.zipCode',
   'validation.latitude',
   'validation.longitude',
@@ -42,15 +43,36 @@ type LimitedField = keyof typeof ADDRESS_FIELD_MAX_LENGTH;
 
 /** At most the field's length (lib/courier-api/limits.ts), with the message that names it. */
 const withinLength = (field: LimitedField) =>
-  z.maxLength(
-    ADDRESS_FIELD_MAX_LENGTH[field],
-    `validation.${field}TooLong` satisfies ValidationKey,
-  );
+  z.maxLength(ADDRESS_FIELD_MAX_LENGTH[field], {
+    error: `validation.${field}TooLong` satisfies ValidationKey,
+    // Too long is the one thing to say: a form check after it would only add noise.
+    abort: true,
+  });
 
 const text = (field: LimitedField, required: ValidationKey) =>
   z
     .string({ error: missingOr('validation.invalid', required) })
     .check(z.trim(), z.minLength(1, required), withinLength(field));
+
+/**
+ * What an exterior number may be: digits, or the conventions written on Mexican doors and in
+ * addresses, case and dots aside —
+ * - a number, with a letter, "Bis" or a second number: "36", "36B", "36-B", "36 B", "36 Bis", "36-2";
+ * - no number: "S/N", "SN", "S.N.", "Sin número";
+ * - manzana and lote, either or both: "Mz 4 Lt 12", "Mza. 4, Lote 12", "Mz A";
+ * - a kilometre of a road, with metres: "Km 3.5", "Km 14,5", "Km 12+300".
+ * Words for numbers ("treinta y seis"), emoji and anything else are refused: the courier would
+ * be handed a door it cannot find. Empty is left to the "required" check.
+ */
+const HOUSE = String.raw`\d{1,6}(?:\s?-?\s?(?:bis|[a-z])|-\d{1,4})?`;
+const MANZANA_LOTE = String.raw`(?:mza?|manzana|lte?|lote)\.?\s?(?:\d{1,4}[a-z]?|[a-z])`;
+const KILOMETRE = String.raw`(?:km|kil[oó]metro)\.?\s?\d{1,4}(?:[.,]\d{1,3})?(?:\s?\+\s?\d{1,3})?`;
+const PART = String.raw`(?:${MANZANA_LOTE}|${KILOMETRE}|${HOUSE})`;
+const NO_NUMBER = String.raw`s\s?\/\s?n|s\.?\s?n\.?|sin\s+n[uú]mero`;
+export const EXTERIOR_NUMBER = new RegExp(
+  String.raw`^(?:${NO_NUMBER}|${PART}(?:\s?,?\s${PART})*)?$`,
+  'i',
+);
 
 const degrees = (limit: number, key: ValidationKey) =>
   z.number({ error: missingOr(key) }).check(z.gte(-limit, key), z.lte(limit, key));
@@ -58,8 +80,10 @@ const degrees = (limit: number, key: ValidationKey) =>
 export const quotePointSchema = z.object(
   {
     street: text('street', 'validation.streetRequired'),
-    /** Text, not a number: "36", "36-B" and "S/N" are all real exterior numbers. */
-    exteriorNumber: text('exteriorNumber', 'validation.exteriorNumberRequired'),
+    /** Text, not a number: "36", "36-B" and "S/N" are all real exterior numbers (EXTERIOR_NUMBER). */
+    exteriorNumber: text('exteriorNumber', 'validation.exteriorNumberRequired').check(
+      z.regex(EXTERIOR_NUMBER, 'validation.exteriorNumber'),
+    ),
     /** Empty or absent when the building has none. */
     interiorNumber: z.optional(
       z.string({ error: 'validation.invalid' }).check(z.trim(), withinLength('interiorNumber')),

@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslations } from 'use-intl';
 import { callApi, RequestError } from '@/components/ui/api-client';
 import type { SearchAnswer, SearchResult, TypedStreet } from '@/lib/api/geocode';
@@ -91,6 +91,15 @@ export function AddressSearch({
   }
 
   const answer = state.kind === 'answered' ? state.answer : null;
+  const listed = answer !== null && (answer.results.length > 0 || answer.typed !== null);
+  const status = useRef<HTMLDivElement>(null);
+  // What the search said (no results, not covered, failed) in the panel's view; a list of results
+  // brings itself into view (search-results.tsx).
+  useEffect(() => {
+    if ((state.kind === 'answered' && !listed) || state.kind === 'failed') {
+      status.current?.scrollIntoView({ block: 'nearest' });
+    }
+  }, [state, listed]);
 
   return (
     <div className={styles.search}>
@@ -121,7 +130,7 @@ export function AddressSearch({
       <p id={`${id}-hint`} className="sr-only">
         {t('searchHint')}
       </p>
-      <div id={`${id}-status`} aria-live="polite" className={styles.searchStatus}>
+      <div ref={status} id={`${id}-status`} aria-live="polite" className={styles.searchStatus}>
         {state.kind === 'searching' && <p className="field-hint">{t('searching')}</p>}
         {answer?.notCovered && <NotCoveredNote place={answer.notCovered} />}
         {answer && answer.results.length === 0 && !answer.notCovered && (
@@ -131,7 +140,7 @@ export function AddressSearch({
           <p className="field-error">{state.offline ? t('searchOffline') : t('searchFailed')}</p>
         )}
       </div>
-      {answer && (answer.results.length > 0 || answer.typed) && (
+      {answer && listed && (
         <SearchResults
           answer={answer}
           label={t('searchResults', { pointName })}

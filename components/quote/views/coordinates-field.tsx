@@ -26,9 +26,11 @@ export function CoordinatesField({
   } = useFormContext<QuoteDraftValues>();
   const [lat, lng] = useWatch({ control, name: [`${path}.lat`, `${path}.lng`] });
   const shown = formatCoordinates(pinOf({ lat, lng }));
-  // While the dispatcher types, their text wins; otherwise the field shows where the pin is.
-  const [editing, setEditing] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState(false);
+  // While the dispatcher types, and after text that is not coordinates, their text stays (with the
+  // error) until they correct it; once the pin moves, the field shows where the pin is.
+  const [typed, setTyped] = useState<{ text: string; over: string; invalid: boolean } | null>(null);
+  const editing = typed?.over === shown ? typed : null;
+  const invalid = editing?.invalid ?? false;
 
   const schemaError = (get(errors, `${path}.lat`) ?? get(errors, `${path}.lng`)) as
     FieldError | undefined;
@@ -40,14 +42,10 @@ export function CoordinatesField({
 
   function commit() {
     if (editing === null) return;
-    const text = editing;
-    setEditing(null);
-    if (text.trim() === '' || text === shown) {
-      setInvalid(false);
-      return;
-    }
-    const at = parseCoordinates(text);
-    setInvalid(!at);
+    const { text } = editing;
+    const at = text.trim() === '' || text === shown ? null : parseCoordinates(text);
+    if (at || text.trim() === '' || text === shown) setTyped(null);
+    else setTyped({ text, over: shown, invalid: true });
     if (at) onCoordinates(at);
   }
 
@@ -70,8 +68,10 @@ export function CoordinatesField({
         inputMode="decimal"
         autoComplete="off"
         spellCheck={false}
-        value={editing ?? shown}
-        onChange={(event) => setEditing(event.target.value)}
+        value={editing?.text ?? shown}
+        onChange={(event) =>
+          setTyped({ text: event.target.value, over: shown, invalid: editing?.invalid ?? false })
+        }
         onBlur={commit}
         onKeyDown={onKeyDown}
         aria-invalid={message ? true : undefined}

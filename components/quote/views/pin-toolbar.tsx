@@ -15,8 +15,8 @@ const LOCATION_MESSAGES = {
 } as const satisfies Record<LocationProblem, string>;
 
 /**
- * Which stop the next tap on the map places, and the pin actions: my location, swap, clear. After
- * a clear, the same place offers to undo it until the dispatcher starts a new trip.
+ * Which stop the next tap on the map places, and the pin actions: my location, swap, clear. A
+ * clear is undone from the notice over the map (undo-change-notice.tsx), which stays in view.
  */
 export function PinToolbar({
   stops,
@@ -29,7 +29,6 @@ export function PinToolbar({
   onClear,
   canSwap,
   canClear,
-  onUndoClear,
 }: {
   stops: readonly Stop[];
   activeStop: string;
@@ -41,8 +40,6 @@ export function PinToolbar({
   onClear: () => void;
   canSwap: boolean;
   canClear: boolean;
-  /** Set while a clear can still be undone. */
-  onUndoClear: (() => void) | null;
 }) {
   const t = useTranslations('pins');
   const name = useId();
@@ -90,16 +87,6 @@ export function PinToolbar({
           <ClearIcon />
           {t('clear')}
         </button>
-      </div>
-      <div aria-live="polite" className={styles.toolbarStatus}>
-        {onUndoClear && (
-          <p className={`notice notice-info ${styles.undoNotice}`}>
-            <span>{t('cleared')}</span>
-            <button type="button" className="button" onClick={onUndoClear}>
-              {t('undoClear')}
-            </button>
-          </p>
-        )}
       </div>
       {locationProblem && (
         <p role="alert" className={`notice notice-warning ${styles.toolbarNotice}`}>

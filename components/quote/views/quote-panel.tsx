@@ -10,7 +10,7 @@ import type { useGuidedFocus } from '../effects/use-guided-focus';
 import type { useRecentQuotes } from '../effects/use-recent-quotes';
 import { useSavedPlaces } from '../effects/use-saved-places';
 import type { useTripActions } from '../effects/use-trip-actions';
-import { canUndoClear, currentKeyOf, isTripEmpty } from '../store/trip-state';
+import { currentKeyOf, isTripEmpty } from '../store/trip-state';
 import { useTrip, useTripStore } from '../store/use-trip';
 import type { QuoteForm } from '../effects/use-trip-form';
 import { MAX_DROPOFFS, pinOf } from '../trip/draft';
@@ -72,7 +72,6 @@ export function QuotePanel({
   const shown = useTrip((state) => state.shown);
   const currentKey = useTrip(currentKeyOf);
   const isEmpty = useTrip(isTripEmpty);
-  const undoable = useTrip(canUndoClear);
   const resultState = resultStateOf(outcome, { trip, shown, currentKey });
   const freshQuote = resultState.kind === 'quote' && !resultState.stale;
   const stops = trip.map((readiness) => readiness.stop);
@@ -105,7 +104,6 @@ export function QuotePanel({
             onClear={clear}
             canSwap={stops.some((stop) => pinOf(stop.point) !== null)}
             canClear={!isEmpty}
-            onUndoClear={undoable ? store.undoClear : null}
           />
           <QuoteResult
             ref={resultRef}
@@ -152,6 +150,13 @@ export function QuotePanel({
         </div>
         <div className={styles.submitBar}>
           <ValidationSummary onGoTo={(path) => focus.goToPath(path, store.get().values)} />
+          {/* Beside the button tapped, wherever the panel is scrolled: the card says it too, and
+              announces it, but may be far above. */}
+          {resultState.kind === 'queued' && (
+            <p className={`notice notice-info ${styles.submitNote}`} data-testid="queued-at-submit">
+              {t(resultState.changed ? 'quote.queuedChanged' : 'quote.queued')}
+            </p>
+          )}
           <button
             type="submit"
             className={`button button-primary ${styles.submit}`}

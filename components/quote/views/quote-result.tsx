@@ -6,21 +6,15 @@ import { useTranslations } from 'use-intl';
 import { RETRYABLE, type ResultState } from '../trip/quote-outcome';
 import { useQuoteExpired } from '../effects/use-now-until';
 import { QuoteGuide } from './quote-guide';
-import type { RouteCheck } from './quote-figures';
+// Not lazy: a component loaded on demand suspends on its first render, and React then holds the
+// revealed result back (0.4–0.6 s for the first quote of a visit, bench/: answer-to-price).
+import { QuoteFigures, type RouteCheck } from './quote-figures';
 import styles from './styles';
 
 /** Only after a refused quote: fetched then, not with the screen. */
 const OutOfCoverage = dynamic(
   () => import('./out-of-coverage').then((module) => module.OutOfCoverage),
   { ssr: false },
-);
-
-/** The figures arrive with the first quote, not with the first paint (the card keeps its size). */
-const QuoteFigures = dynamic(
-  () => import('./quote-figures').then((module) => module.QuoteFigures),
-  {
-    ssr: false,
-  },
 );
 
 /**

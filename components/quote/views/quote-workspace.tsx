@@ -90,43 +90,45 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
       <ScreenHeader userName={user.name} />
 
       <TripStoreContext value={store}>
-        <div className={styles.mapArea}>
-          <QuoteMap
-            tileUrl={config.tileUrl}
-            tileAttribution={config.tileAttribution}
-            showCoverage={config.builtinCourier}
-            roadRoutes={config.roadRoutes}
-            initialView={config.mapView}
-            stops={mapStops}
-            outside={outside}
-            frame={frame}
-            onTap={actions.onMapTap}
-            onPinMoved={actions.onPinMoved}
-            onPinSelected={actions.onPinSelected}
-            onRouteChange={setRouteView}
-          />
-          <UndoChangeNotice />
-        </div>
+        <main className={styles.main}>
+          <div className={styles.mapArea}>
+            <QuoteMap
+              tileUrl={config.tileUrl}
+              tileAttribution={config.tileAttribution}
+              showCoverage={config.builtinCourier}
+              roadRoutes={config.roadRoutes}
+              initialView={config.mapView}
+              stops={mapStops}
+              outside={outside}
+              frame={frame}
+              onTap={actions.onMapTap}
+              onPinMoved={actions.onPinMoved}
+              onPinSelected={actions.onPinSelected}
+              onRouteChange={setRouteView}
+            />
+            <UndoChangeNotice />
+          </div>
 
-        <QuotePanel
-          config={config}
-          form={form}
-          formRef={formRef}
-          resultRef={resultRef}
-          trip={trip}
-          outcome={{
-            failure,
-            error: mutation.error,
-            outside,
-            queued: quoting.offline.queued,
-            pending: mutation.isPending,
-          }}
-          routeView={routeView}
-          effects={{ focus, actions, geolocation, recent }}
-          placesKey={keys.places}
-          onSubmit={submit}
-          onStartOver={startOver}
-        />
+          <QuotePanel
+            config={config}
+            form={form}
+            formRef={formRef}
+            resultRef={resultRef}
+            trip={trip}
+            outcome={{
+              failure,
+              error: mutation.error,
+              outside,
+              queued: quoting.offline.queued,
+              pending: mutation.isPending,
+            }}
+            routeView={routeView}
+            effects={{ focus, actions, geolocation, recent }}
+            placesKey={keys.places}
+            onSubmit={submit}
+            onStartOver={startOver}
+          />
+        </main>
       </TripStoreContext>
     </div>
   );

@@ -14,14 +14,15 @@ export function ScreenHeader({ userName }: { userName: string }) {
       <a href="#quote-panel" className={styles.skipLink}>
         {t('app.skipToForm')}
       </a>
-      <p className={styles.brand}>
+      {/* The page's one heading: the app's name, as the sign-in page's is its form's title. */}
+      <h1 className={styles.brand}>
         <span className={styles.brandLong}>
           <AppName />
         </span>
         <span className={styles.brandShort}>
           <AppName short />
         </span>
-      </p>
+      </h1>
       <p className={styles.user}>{t('header.signedInAs', { name: userName })}</p>
       <div className={styles.headerActions}>
         <LanguageSwitch className={styles.headerButton} />

@@ -1,5 +1,6 @@
 'use client';
 
+import { useEffect, useRef } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'use-intl';
 import type { NotCoveredPlace, SearchAnswer, SearchResult, TypedStreet } from '@/lib/api/geocode';
 import type { Locale } from '@/lib/i18n/config';
@@ -22,10 +23,18 @@ export function SearchResults({
   onUseTyped: (typed: TypedStreet) => void;
 }) {
   const t = useTranslations('point');
+  const list = useRef<HTMLUListElement>(null);
+  // The box may sit low in the panel (the tablet's second column): the answer is brought into
+  // the panel's view, above the "Cotizar" bar, else "Buscar" seems to do nothing.
+  // (A block body: scrollIntoView returns a promise in current Chromium, which React would take
+  // for the effect's cleanup.)
+  useEffect(() => {
+    list.current?.scrollIntoView({ block: 'nearest' });
+  }, [answer]);
   const { typed } = answer;
   const typedText = typed ? [typed.street, typed.exteriorNumber].filter(Boolean).join(' ') : '';
   return (
-    <ul className={styles.results} aria-label={label}>
+    <ul ref={list} className={styles.results} aria-label={label}>
       {answer.results.map((result) => (
         <li key={`${result.lat},${result.lng},${result.label}`}>
           <button type="button" className={styles.resultOption} onClick={() => onPick(result)}>
