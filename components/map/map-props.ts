@@ -25,8 +25,8 @@ export interface QuoteMapProps {
   initialView: MapView;
   /** The stops that have a pin, in trip order. */
   stops: MapStop[];
-  /** The stop (key) a quote found outside coverage, drawn in alarm. */
-  outside: string | null;
+  /** The stops (keys) outside coverage, drawn in alarm: known from the zones, or from a refusal. */
+  outside: readonly string[];
   frame: MapFrame;
   onTap: (at: LatLng) => void;
   onPinMoved: (key: string, at: LatLng) => void;

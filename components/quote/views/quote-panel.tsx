@@ -34,7 +34,8 @@ export interface PanelProps {
   formRef: RefObject<HTMLFormElement | null>;
   resultRef: RefObject<HTMLElement | null>;
   trip: TripReadiness;
-  outcome: RequestOutcome & { pending: boolean };
+  /** With every stop out of coverage, known from the zones or from a refusal. */
+  outcome: RequestOutcome & { pending: boolean; outsideStops: readonly string[] };
   /** What the map draws through the pins (the result compares its km). */
   routeView: RouteView | null;
   effects: {
@@ -128,7 +129,7 @@ export function QuotePanel({
                   key={readiness.stop.key}
                   readiness={readiness}
                   lookup={lookups[readiness.stop.key] ?? { state: 'idle' }}
-                  outside={outcome.outside === readiness.stop.key}
+                  outside={outcome.outsideStops.includes(readiness.stop.key)}
                   near={
                     pinOf(readiness.stop.point) ?? pinOf((trip[index - 1] ?? trip[1])?.stop.point)
                   }

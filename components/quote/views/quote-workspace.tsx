@@ -20,6 +20,7 @@ import { useMapStops } from './map-stops';
 import { QuotePanel } from './quote-panel';
 import type { ScreenConfig, ScreenUser } from './screen-config';
 import { ScreenHeader } from './screen-header';
+import { useCoverageAtPoint } from './stop-coverage';
 import { UndoChangeNotice } from './undo-change-notice';
 import styles from './styles';
 
@@ -61,7 +62,14 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
       showResult();
     },
   });
+  const coverage = useCoverageAtPoint(values, config.builtinCourier);
   function submit(event?: FormEvent) {
+    // Coverage first: a stop the courier would refuse is said before any field is asked for.
+    if (coverage.holdIfRefused(store.get().values)) {
+      event?.preventDefault();
+      showResult();
+      return;
+    }
     return form.handleSubmit(quoting.send, (errors) =>
       focus.focusFirstInvalid(errors, store.get().values),
     )(event);
@@ -72,11 +80,15 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   useEffect(() => settleAfterLookup(trip, lookingUp));
 
   const { mutation, currentKey } = quoting;
-  const failure =
-    mutation.isError && mutation.variables?.key === currentKey && !isSessionOver(mutation.error)
+  const held = coverage.heldFor(currentKey);
+  const failure = held
+    ? held.problem
+    : mutation.isError && mutation.variables?.key === currentKey && !isSessionOver(mutation.error)
       ? problemOf(mutation.error)
       : null;
-  const outside = outsideStopOf(failure, mutation.error, values);
+  const outside = held ? held.key : outsideStopOf(failure, mutation.error, values);
+  const outsideStops = coverage.outside.map((stop) => stop.key);
+  if (outside && !outsideStops.includes(outside)) outsideStops.push(outside);
   const mapStops = useMapStops(tripStops(values));
   /** What else a new trip resets: a quote's error, a location notice. */
   const startOver = () => {
@@ -97,7 +109,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
             roadRoutes={config.roadRoutes}
             initialView={config.mapView}
             stops={mapStops}
-            outside={outside}
+            outside={outsideStops}
             frame={frame}
             onTap={actions.onMapTap}
             onPinMoved={actions.onPinMoved}
@@ -117,6 +129,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
             failure,
             error: mutation.error,
             outside,
+            outsideStops,
             queued: quoting.offline.queued,
             pending: mutation.isPending,
           }}
