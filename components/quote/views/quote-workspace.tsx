@@ -21,6 +21,7 @@ import { QuotePanel } from './quote-panel';
 import type { ScreenConfig, ScreenUser } from './screen-config';
 import { ScreenHeader } from './screen-header';
 import { useCoverageAtPoint } from './stop-coverage';
+import { StopLetterNotice } from './stop-letter-notice';
 import { UndoChangeNotice } from './undo-change-notice';
 import styles from './styles';
 
@@ -89,7 +90,8 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   const outside = held ? held.key : outsideStopOf(failure, mutation.error, values);
   const outsideStops = coverage.outside.map((stop) => stop.key);
   if (outside && !outsideStops.includes(outside)) outsideStops.push(outside);
-  const mapStops = useMapStops(tripStops(values));
+  const stops = useMemo(() => tripStops(values), [values]);
+  const mapStops = useMapStops(stops);
   /** What else a new trip resets: a quote's error, a location notice. */
   const startOver = () => {
     geolocation.dismiss();
@@ -117,6 +119,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
             onRouteChange={setRouteView}
           />
           <UndoChangeNotice />
+          <StopLetterNotice stops={stops} />
         </div>
 
         <QuotePanel
