@@ -42,7 +42,7 @@ export interface MapStop {
   letter: string;
   role: 'pickup' | 'dropoff';
   colour: string;
-  /** The pin's tag and accessible name: "Recolección", "Entrega C". */
+  /** The pin's tag: "Recolección", "Entrega"; empty with several drop-offs (the letters say it). */
   name: string;
   at: LatLng;
 }

@@ -11,7 +11,7 @@ const escapeHtml = (text: string) =>
 /**
  * The pins are drawn by us, not Leaflet's default image: a large head with the stop's letter in
  * its colour (the pickup round, the drop-offs square: told apart by letter and shape as well as
- * colour) on a pointer whose tip is the spot, and a name tag beside it. An out-of-coverage pin
+ * colour) on a pointer whose tip is the spot, and (with one drop-off) a name tag beside it. An out-of-coverage pin
  * turns red with a striped ring.
  */
 export function pinIcon(
@@ -25,11 +25,19 @@ export function pinIcon(
     html:
       `<span class="${classes.join(' ')}" data-pin="${escapeHtml(stop.letter)}" style="--pin-color:${escapeHtml(stop.colour)}">` +
       `<span class="${styles.pinHead}" aria-hidden="true">${escapeHtml(stop.letter)}</span>` +
-      `<span class="${styles.pinTag}">${escapeHtml(stop.name)}</span>` +
+      pinTag(stop.name) +
       `</span>`,
     iconSize: [52, 66],
     iconAnchor: [26, 66],
   });
+}
+
+/**
+ * The name beside a pin ("Recolección", "Entrega"); none when the name is empty: with several
+ * drop-offs the lettered heads name the stops, and tags beside them would cover the next pins.
+ */
+function pinTag(name: string): string {
+  return name ? `<span class="${styles.pinTag}">${escapeHtml(name)}</span>` : '';
 }
 
 /** The number of a leg, on the line halfway between its two stops. */

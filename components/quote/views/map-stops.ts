@@ -6,18 +6,15 @@ import { pinOf } from '../trip/draft';
 import { stopColour } from '../trip/stop-colours';
 import type { Stop } from '../trip/trip-stops';
 
-/** The stops that have a pin, as the map draws them: letter, colour and the name on the tag. */
+/** The stops that have a pin, as the map draws them: letter, colour and the name on the tag (if any). */
 export function useMapStops(stops: readonly Stop[]): MapStop[] {
   const t = useTranslations('map');
   return stops.flatMap((stop) => {
     const at = pinOf(stop.point);
     if (!at) return [];
-    const name =
-      stop.role === 'pickup'
-        ? t('pickupPin')
-        : stops.length > 2
-          ? t('dropoffPinLettered', { letter: stop.letter })
-          : t('dropoffPin');
+    // With several drop-offs the letters on the pins name them; a tag beside each would cover
+    // the next pin (pin-icon.ts).
+    const name = stops.length > 2 ? '' : stop.role === 'pickup' ? t('pickupPin') : t('dropoffPin');
     const { key, letter, role, position } = stop;
     return [{ key, letter, role, colour: stopColour(position), name, at }];
   });
