@@ -66,7 +66,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   const coverage = useCoverageAtPoint(values, config.builtinCourier);
   function submit(event?: FormEvent) {
     // Coverage first: a stop the courier would refuse is said before any field is asked for.
-    if (coverage.holdIfRefused(store.get().values)) {
+    if (coverage.refusalOf(store.get().values)) {
       event?.preventDefault();
       showResult();
       return;
@@ -81,13 +81,14 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   useEffect(() => settleAfterLookup(trip, lookingUp));
 
   const { mutation, currentKey } = quoting;
-  const held = coverage.heldFor(currentKey);
-  const failure = held
-    ? held.problem
+  // A stop the courier would refuse is worded at once, before any "Cotizar".
+  const refusal = coverage.outside[0];
+  const failure = refusal
+    ? refusal.problem
     : mutation.isError && mutation.variables?.key === currentKey && !isSessionOver(mutation.error)
       ? problemOf(mutation.error)
       : null;
-  const outside = held ? held.key : outsideStopOf(failure, mutation.error, values);
+  const outside = refusal ? refusal.key : outsideStopOf(failure, mutation.error, values);
   const outsideStops = coverage.outside.map((stop) => stop.key);
   if (outside && !outsideStops.includes(outside)) outsideStops.push(outside);
   const stops = useMemo(() => tripStops(values), [values]);

@@ -1,33 +1,26 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'use-intl';
 import { servedAreas } from '@/components/map/coverage-query';
 import { useCoverage } from '@/components/map/use-coverage';
 import { toLocale } from '@/lib/i18n/config';
 import { coverageCheck, type StopOutside } from '../trip/coverage-at-point';
-import { draftKey, type QuoteDraftValues } from '../trip/draft';
+import type { QuoteDraftValues } from '../trip/draft';
 
 /**
  * The stops out of coverage as the screen knows them from the zones the map draws: marked as soon
- * as a pin lands (a tap, a drag, typed coordinates, a picked result), and "Cotizar" held with
- * the courier's refusal worded instead of a request the courier would refuse.
+ * as a pin lands (a tap, a drag, typed coordinates, a picked result). The first is the refusal
+ * the courier would answer: the result card words it at once, and "Cotizar" sends nothing.
  */
 export function useCoverageAtPoint(values: QuoteDraftValues, known: boolean) {
   const coverage = useCoverage(known);
   const check = useMemo(() => coverageCheck(coverage), [coverage]);
   const outside = useMemo(() => check(values), [check, values]);
-  const [held, setHeld] = useState<{ key: string; stop: StopOutside } | null>(null);
   return {
     outside,
-    /** True, and the refusal kept for the trip as it is, when the courier would refuse it. */
-    holdIfRefused(trip: QuoteDraftValues): boolean {
-      const [first] = check(trip);
-      setHeld(first ? { key: draftKey(trip), stop: first } : null);
-      return first !== undefined;
-    },
-    /** The refusal "Cotizar" was held with, while the trip is still the one it was held for. */
-    heldFor: (currentKey: string) => (held?.key === currentKey ? held.stop : null),
+    /** What the courier would refuse this trip for (the first stop out, in trip order), if any. */
+    refusalOf: (trip: QuoteDraftValues): StopOutside | null => check(trip)[0] ?? null,
   };
 }
 
