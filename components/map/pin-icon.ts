@@ -23,7 +23,7 @@ export function pinIcon(
   return divIcon({
     className: styles.pinIcon,
     html:
-      `<span class="${classes.join(' ')}" data-pin="${escapeHtml(stop.letter)}" style="--pin-color:${escapeHtml(stop.colour)}">` +
+      `<span class="${classes.join(' ')}" data-pin="${escapeHtml(stop.letter)}"${outside ? ' data-outside="true"' : ''} style="--pin-color:${escapeHtml(stop.colour)}">` +
       `<span class="${styles.pinHead}" aria-hidden="true">${escapeHtml(stop.letter)}</span>` +
       pinTag(stop.name) +
       `</span>`,
