@@ -54,6 +54,17 @@ describe('where the legs’ numbers go', () => {
     }
   });
 
+  it('a number is not pushed off the map’s edge when a spot inside is clear', () => {
+    const tips = [
+      { x: 20, y: 100 },
+      { x: 20, y: 170 },
+    ];
+    const view = { left: 0, top: 0, right: 300, bottom: 300 };
+    const [spot] = legLabelSpots(tips, straight(tips), view);
+    expect(spot!.x - LEG_LABEL_SIZE / 2).toBeGreaterThanOrEqual(0);
+    for (const tip of tips) expect(overlaps(label(spot!), pinBox(tip))).toBe(false);
+  });
+
   it('a road leg that bends: the number stays on the road, clear of the pins', () => {
     const path = [
       { x: 0, y: 100 },

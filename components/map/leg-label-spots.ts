@@ -66,10 +66,16 @@ export function along(path: readonly Px[], fraction: number): { at: Px; normal: 
 
 /**
  * Each leg's number's centre: the first spot along or beside its leg that overlaps no pin and no
- * number placed before it; where every spot is covered, the one least covered.
+ * number placed before it and lies within `view` (the map's visible pixels), if given; where
+ * every spot is covered, the one least covered.
  */
-export function legLabelSpots(pinTips: readonly Px[], legs: readonly (readonly Px[])[]): Px[] {
+export function legLabelSpots(
+  pinTips: readonly Px[],
+  legs: readonly (readonly Px[])[],
+  view?: Box,
+): Px[] {
   const taken = pinTips.map(pinBox);
+  const cut = (box: Box) => (view ? LEG_LABEL_SIZE ** 2 - overlap(box, view) : 0);
   return legs.map((path) => {
     let best: { at: Px; covered: number } | null = null;
     search: for (const fraction of ALONG) {
@@ -77,7 +83,7 @@ export function legLabelSpots(pinTips: readonly Px[], legs: readonly (readonly P
       for (const offset of BESIDE) {
         const spot = { x: at.x + normal.x * offset, y: at.y + normal.y * offset };
         const box = labelBox(spot);
-        const covered = taken.reduce((sum, other) => sum + overlap(box, other), 0);
+        const covered = taken.reduce((sum, other) => sum + overlap(box, other), cut(box));
         if (!best || covered < best.covered) best = { at: spot, covered };
         if (covered === 0) break search;
       }

@@ -1,7 +1,7 @@
 'use client';
 
 import polyline from '@mapbox/polyline';
-import type { PathOptions } from 'leaflet';
+import type { Map as LeafletMap, PathOptions } from 'leaflet';
 import { useMemo, useState } from 'react';
 import { Marker, Polyline, useMap, useMapEvents } from 'react-leaflet';
 import type { LatLng } from '@/components/quote/trip/draft';
@@ -67,7 +67,7 @@ export function TripRouteLayer({ stops, view }: { stops: MapStop[]; view: RouteV
 /**
  * Each leg's number on its leg, where no pin's head covers it and it covers no letter (with many
  * stops close together the halfway point is often under the next pin): placed in screen pixels at
- * the map's zoom, again after every zoom.
+ * the map's zoom and within its view, again after every pan and zoom.
  */
 function LegNumbers({
   stops,
@@ -77,12 +77,14 @@ function LegNumbers({
   legs: { key: string; number: number; path: LatLng[] }[];
 }) {
   const map = useMap();
-  const [zoom, setZoom] = useState(() => map.getZoom());
-  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+  const [seen, setSeen] = useState(() => viewOf(map));
+  useMapEvents({ moveend: () => setSeen(viewOf(map)) });
+  const { zoom, view } = seen;
   const px = (at: LatLng) => map.project([at.lat, at.lng], zoom);
   const spots = legLabelSpots(
     stops.map((stop) => px(stop.at)),
     legs.map((leg) => leg.path.map(px)),
+    view,
   ).map((spot) => map.unproject([spot.x, spot.y], zoom));
   return legs.map((leg, index) => (
     <Marker
@@ -93,6 +95,15 @@ function LegNumbers({
       keyboard={false}
     />
   ));
+}
+
+/** The map's zoom and the pixels it shows at that zoom (after every pan and zoom). */
+function viewOf(map: LeafletMap) {
+  const { min, max } = map.getPixelBounds();
+  return {
+    zoom: map.getZoom(),
+    view: { left: min!.x, top: min!.y, right: max!.x, bottom: max!.y },
+  };
 }
 
 function RoadLeg({ path, colour, leg }: { path: LatLng[]; colour: string; leg: number }) {
