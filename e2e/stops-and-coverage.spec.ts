@@ -90,6 +90,7 @@ test.describe('coverage at the point', () => {
     await expect(pin(page, 'B')).toBeVisible();
     await expect(pointGroup(page, 'dropoff')).not.toHaveAttribute('data-outside', 'true');
     await expect(pin(page, 'B')).not.toHaveAttribute('data-outside');
+    await page.screenshot({ path: testInfo.outputPath('pin-outside.png') });
     await press(page.getByRole('button', { name: 'Cotizar' }), testInfo);
     await expect(
       resultCard(page).getByRole('alert').filter({ hasText: 'fuera de cobertura' }),
@@ -158,8 +159,11 @@ test.describe('several stops told right', () => {
 
     await press(pointGroup(page, 'D').getByRole('button', { name: 'Subir Entrega (D)' }), testInfo);
     await expect(notice).toHaveText('Letras nuevas: D ahora es C y C ahora es D.');
+    await page.screenshot({ path: testInfo.outputPath('letters-changed.png') });
     await expect(notice).toBeInViewport();
     await expect(page.locator('[aria-live="polite"]').filter({ has: notice })).toHaveCount(1);
+    // Beside "Cotizar", over no pin.
+    await expect(page.locator('#quote-panel').getByTestId('letter-notice')).toBeVisible();
     await openFields(page, 'C', testInfo);
     await expect(field(page, 'C', 'street')).toHaveValue('Havre');
     await expect(field(page, 'C', 'exteriorNumber')).toHaveValue('30');
@@ -211,9 +215,35 @@ test.describe('several stops told right', () => {
         head.y + head.height - box.y - box.height / 2,
       ];
     };
+    /** The map has stopped moving (a pan it started itself, under load, may still be running). */
+    const mapAtRest = async () => {
+      const transform = () =>
+        page.locator('.leaflet-map-pane').evaluate((pane) => getComputedStyle(pane).transform);
+      let last = await transform();
+      await expect
+        .poll(async () => {
+          await page.waitForTimeout(250);
+          const now = await transform();
+          const still = now === last;
+          last = now;
+          return still;
+        })
+        .toBe(true);
+    };
     let shift = [0, 0];
     for (const [index, [dx, dy]] of spots.entries()) {
-      if (index >= 2) await press(page.getByRole('button', { name: 'Agregar entrega' }), testInfo);
+      await mapAtRest();
+      if (index > 0) {
+        const [x, y] = await pickupTip();
+        shift = [x - spots[0]![0], y - spots[0]![1]];
+      }
+      if (index >= 2) {
+        await press(page.getByRole('button', { name: 'Agregar entrega' }), testInfo);
+        // The new stop is the one the next tap places.
+        await expect(
+          page.getByRole('radio', { name: `${letters[index]} · Entrega` }),
+        ).toBeChecked();
+      }
       // Each tap as far from A as planned, should the map have panned since A went down.
       await tapMap(page, testInfo, dx + shift[0]!, dy + shift[1]!);
       await expect(pin(page, letters[index]!)).toBeVisible();
@@ -221,8 +251,6 @@ test.describe('several stops told right', () => {
       await expect(pointGroup(page, letters[index]!)).toContainText(
         'Falta escribir: calle y número exterior.',
       );
-      const [x, y] = await pickupTip();
-      shift = [x - spots[0]![0], y - spots[0]![1]];
     }
     await expect(page.getByRole('button', { name: 'Agregar entrega' })).toBeDisabled();
 

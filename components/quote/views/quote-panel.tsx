@@ -24,6 +24,7 @@ import { PointFieldset } from './point-fieldset';
 import { QuoteResult } from './quote-result';
 import type { ScreenConfig } from './screen-config';
 import { RecentQuotes } from './recent-quotes';
+import { StopLetterNotice } from './stop-letter-notice';
 import { ValidationSummary } from './validation-summary-slot';
 import styles from './styles';
 
@@ -154,6 +155,7 @@ export function QuotePanel({
           />
         </div>
         <div className={styles.submitBar}>
+          <StopLetterNotice stops={stops} />
           <ValidationSummary onGoTo={(path) => focus.goToPath(path, store.get().values)} />
           <button
             type="submit"

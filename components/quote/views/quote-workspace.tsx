@@ -21,7 +21,6 @@ import { QuotePanel } from './quote-panel';
 import type { ScreenConfig, ScreenUser } from './screen-config';
 import { ScreenHeader } from './screen-header';
 import { useCoverageAtPoint } from './stop-coverage';
-import { StopLetterNotice } from './stop-letter-notice';
 import { UndoChangeNotice } from './undo-change-notice';
 import styles from './styles';
 
@@ -91,8 +90,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   const outside = refusal ? refusal.key : outsideStopOf(failure, mutation.error, values);
   const outsideStops = coverage.outside.map((stop) => stop.key);
   if (outside && !outsideStops.includes(outside)) outsideStops.push(outside);
-  const stops = useMemo(() => tripStops(values), [values]);
-  const mapStops = useMapStops(stops);
+  const mapStops = useMapStops(tripStops(values));
   /** What else a new trip resets: a quote's error, a location notice. */
   const startOver = () => {
     geolocation.dismiss();
@@ -120,7 +118,6 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
             onRouteChange={setRouteView}
           />
           <UndoChangeNotice />
-          <StopLetterNotice stops={stops} />
         </div>
 
         <QuotePanel
