@@ -13,6 +13,7 @@ import {
   tapMap,
   test,
 } from './support/screen';
+import { seriousViolations } from './support/axe';
 
 /**
  * Issue 29, builds 4 and 6: a point out of coverage is said where it is put, before "Cotizar"; a
@@ -129,6 +130,7 @@ test.describe('coverage at the point', () => {
     await press(page.getByRole('button', { name: 'Cotizar' }), testInfo);
     await expect(resultCard(page).getByRole('alert')).toContainText(SERVED);
     await expect(page.getByText('Es del punto anterior del pin')).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.waitForTimeout(500);
     expect(sent).toEqual([]);
 
@@ -159,6 +161,7 @@ test.describe('several stops told right', () => {
 
     await press(pointGroup(page, 'D').getByRole('button', { name: 'Subir Entrega (D)' }), testInfo);
     await expect(notice).toHaveText('Letras nuevas: D ahora es C y C ahora es D.');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('letters-changed.png') });
     await expect(notice).toBeInViewport();
     await expect(page.locator('[aria-live="polite"]').filter({ has: notice })).toHaveCount(1);
