@@ -1,21 +1,35 @@
 'use client';
 
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'use-intl';
 import { servedAreas } from '@/components/map/coverage-query';
 import { useCoverage } from '@/components/map/use-coverage';
 import { toLocale } from '@/lib/i18n/config';
-import { coverageCheck, type StopOutside } from '../trip/coverage-at-point';
+import type { CoverageCheck, StopOutside } from '../trip/coverage-at-point';
 import type { QuoteDraftValues } from '../trip/draft';
+
+/** Before the zones and the check's code are in: nothing marked, the courier judges. */
+const NO_CHECK: CoverageCheck = () => [];
 
 /**
  * The stops out of coverage as the screen knows them from the zones the map draws: marked as soon
  * as a pin lands (a tap, a drag, typed coordinates, a picked result). The first is the refusal
- * the courier would answer: the result card words it at once, and "Cotizar" sends nothing.
+ * the courier would answer: the result card words it at once, and "Cotizar" sends nothing. The
+ * check's code (a point-in-polygon index) comes with the zones, after the screen's first load.
  */
 export function useCoverageAtPoint(values: QuoteDraftValues, known: boolean) {
   const coverage = useCoverage(known);
-  const check = useMemo(() => coverageCheck(coverage), [coverage]);
+  const [check, setCheck] = useState<CoverageCheck>(() => NO_CHECK);
+  useEffect(() => {
+    if (!coverage) return;
+    let current = true;
+    void import('../trip/coverage-at-point').then(({ coverageCheck }) => {
+      if (current) setCheck(() => coverageCheck(coverage));
+    });
+    return () => {
+      current = false;
+    };
+  }, [coverage]);
   const outside = useMemo(() => check(values), [check, values]);
   return {
     outside,
