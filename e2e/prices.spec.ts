@@ -57,7 +57,7 @@ test('past 3 km each further kilometre is charged, and up to 4 km it still goes 
     exteriorNumber: '50',
   });
   // 3.10 km: 35.00 + 0.10 × 7.50.
-  await expect(card.getByTestId('quote-distance')).toHaveText('3.1 km');
+  await expect(card.getByTestId('quote-distance')).toHaveText('3.10 km');
   await expect(card.getByTestId('quote-total')).toHaveText('$35.75');
   await expect(card.getByTestId('quote-eta')).toContainText('36 min');
   await expect(card.getByTestId('quote-vehicle')).toHaveText('Bicicleta');

@@ -130,9 +130,9 @@ test.describe('several drop-offs in one quote', () => {
     // 0.9470 → 0.95 km; 20 min + cumulative km at 12 km/h (27.9, 33.85, 38.6); 35 + 0.72 × 7.50 =
     // 40.40, shared by cumulative km: 4040 × 1.58 / 3.72 → 1716, 4040 × 2.77 / 3.72 → 3008 cents.
     await expect(legs(page)).toHaveText([
-      /^A → B\s*1\.58 km\s*28 min\s*\$17\.16$/,
-      /^B → C\s*1\.19 km\s*34 min\s*\$12\.92$/,
-      /^C → D\s*0\.95 km\s*39 min\s*\$10\.32$/,
+      /^A → B\s*1\.58 km\s*llega en 28 min desde la recolección\s*\$17\.16$/,
+      /^B → C\s*1\.19 km\s*llega en 34 min desde la recolección\s*\$12\.92$/,
+      /^C → D\s*0\.95 km\s*llega en 39 min desde la recolección\s*\$10\.32$/,
     ]);
     await expect(card.getByTestId('quote-total')).toHaveText('$40.40');
     await expect(card.getByTestId('quote-distance')).toHaveText('3.72 km');

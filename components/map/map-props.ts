@@ -25,8 +25,8 @@ export interface QuoteMapProps {
   initialView: MapView;
   /** The stops that have a pin, in trip order. */
   stops: MapStop[];
-  /** The stop (key) a quote found outside coverage, drawn in alarm. */
-  outside: string | null;
+  /** The stops (keys) outside coverage, drawn in alarm: known from the zones, or from a refusal. */
+  outside: readonly string[];
   frame: MapFrame;
   onTap: (at: LatLng) => void;
   onPinMoved: (key: string, at: LatLng) => void;
@@ -42,7 +42,7 @@ export interface MapStop {
   letter: string;
   role: 'pickup' | 'dropoff';
   colour: string;
-  /** The pin's tag and accessible name: "Recolección", "Entrega C". */
+  /** The pin's tag: "Recolección", "Entrega"; empty with several drop-offs (the letters say it). */
   name: string;
   at: LatLng;
   /** Set while the pin sits at the centre of a searched area: how far the door may be, and the words saying so. */

@@ -11,9 +11,9 @@ const escapeHtml = (text: string) =>
 /**
  * The pins are drawn by us, not Leaflet's default image: a large head with the stop's letter in
  * its colour (the pickup round, the drop-offs square: told apart by letter and shape as well as
- * colour) on a pointer whose tip is the spot, and a name tag beside it. An out-of-coverage pin
- * turns red with a striped ring. An approximate pin (at a searched area's centre) gets a dashed
- * outline and says so in words on its tag.
+ * colour) on a pointer whose tip is the spot, and (with one drop-off) a name tag beside it. An
+ * out-of-coverage pin turns red with a striped ring. An approximate pin (at a searched area's
+ * centre) gets a dashed outline and says so in words on its tag.
  */
 export function pinIcon(
   stop: Pick<MapStop, 'letter' | 'role' | 'colour' | 'name'> & { approximate?: { note: string } },
@@ -28,13 +28,24 @@ export function pinIcon(
   return divIcon({
     className: styles.pinIcon,
     html:
-      `<span class="${classes.join(' ')}" data-pin="${escapeHtml(stop.letter)}" style="--pin-color:${escapeHtml(stop.colour)}">` +
+      `<span class="${classes.join(' ')}" data-pin="${escapeHtml(stop.letter)}"${outside ? ' data-outside="true"' : ''} style="--pin-color:${escapeHtml(stop.colour)}">` +
       `<span class="${styles.pinHead}" aria-hidden="true">${escapeHtml(stop.letter)}</span>` +
-      `<span class="${styles.pinTag}">${escapeHtml(stop.name)}${note}</span>` +
+      pinTag(stop.name, note) +
       `</span>`,
     iconSize: [52, 66],
     iconAnchor: [26, 66],
   });
+}
+
+/**
+ * The name beside a pin ("Recolección", "Entrega") and its approximate note; none when both are
+ * empty: with several drop-offs the lettered heads name the stops, and tags beside them would
+ * cover the next pins — an approximate pin keeps its note all the same.
+ */
+function pinTag(name: string, noteHtml: string): string {
+  return name || noteHtml
+    ? `<span class="${styles.pinTag}">${escapeHtml(name)}${noteHtml}</span>`
+    : '';
 }
 
 /** The number of a leg, on the line halfway between its two stops. */

@@ -13,7 +13,7 @@ export function TripPins({
   callbacks,
 }: {
   stops: MapStop[];
-  outside: string | null;
+  outside: readonly string[];
   callbacks: PinCallbacks;
 }) {
   return (
@@ -24,7 +24,7 @@ export function TripPins({
           stop={stop}
           // Earlier stops on top where pins overlap: A above B above C…
           zIndexOffset={1000 - index * 10}
-          outside={outside === stop.key}
+          outside={outside.includes(stop.key)}
           callbacks={callbacks}
         />
       ))}

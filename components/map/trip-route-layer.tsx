@@ -1,12 +1,13 @@
 'use client';
 
 import polyline from '@mapbox/polyline';
-import type { PathOptions } from 'leaflet';
-import { useMemo } from 'react';
-import { Marker, Polyline } from 'react-leaflet';
+import type { Map as LeafletMap, PathOptions } from 'leaflet';
+import { useMemo, useState } from 'react';
+import { Marker, Polyline, useMap, useMapEvents } from 'react-leaflet';
 import type { LatLng } from '@/components/quote/trip/draft';
 import type { TripRoute } from '@/lib/api/road-route';
 import type { MapStop } from './map-props';
+import { legLabelSpots } from './leg-label-spots';
 import { legIcon } from './pin-icon';
 import type { RouteView } from '@/components/quote/trip/route-view';
 
@@ -25,7 +26,8 @@ export const SINGLE_LEG_COLOUR = '#0b57d0';
 /**
  * The line the rider rides, under the pins: the road route when there is one for these very
  * stops (each leg in the colour of the stop it ends at when there are several drop-offs), else
- * the stops joined by dashed straight segments. With several legs, each is numbered halfway.
+ * the stops joined by dashed straight segments. With several legs, each is numbered on
+ * its leg, clear of the pins.
  */
 export function TripRouteLayer({ stops, view }: { stops: MapStop[]; view: RouteView }) {
   const paths = useMemo(
@@ -57,18 +59,51 @@ export function TripRouteLayer({ stops, view }: { stops: MapStop[]; view: RouteV
           interactive={false}
         />
       )}
-      {legs.length > 1 &&
-        legs.map((leg) => (
-          <Marker
-            key={`leg-${leg.key}`}
-            position={halfway(leg.path)}
-            icon={legIcon(leg.number)}
-            interactive={false}
-            keyboard={false}
-          />
-        ))}
+      {legs.length > 1 && <LegNumbers stops={stops} legs={legs} />}
     </>
   );
+}
+
+/**
+ * Each leg's number on its leg, where no pin's head covers it and it covers no letter (with many
+ * stops close together the halfway point is often under the next pin): placed in screen pixels at
+ * the map's zoom and within its view, again after every pan and zoom.
+ */
+function LegNumbers({
+  stops,
+  legs,
+}: {
+  stops: MapStop[];
+  legs: { key: string; number: number; path: LatLng[] }[];
+}) {
+  const map = useMap();
+  const [seen, setSeen] = useState(() => viewOf(map));
+  useMapEvents({ moveend: () => setSeen(viewOf(map)) });
+  const { zoom, view } = seen;
+  const px = (at: LatLng) => map.project([at.lat, at.lng], zoom);
+  const spots = legLabelSpots(
+    stops.map((stop) => px(stop.at)),
+    legs.map((leg) => leg.path.map(px)),
+    view,
+  ).map((spot) => map.unproject([spot.x, spot.y], zoom));
+  return legs.map((leg, index) => (
+    <Marker
+      key={`leg-${leg.key}`}
+      position={spots[index]!}
+      icon={legIcon(leg.number)}
+      interactive={false}
+      keyboard={false}
+    />
+  ));
+}
+
+/** The map's zoom and the pixels it shows at that zoom (after every pan and zoom). */
+function viewOf(map: LeafletMap) {
+  const { min, max } = map.getPixelBounds();
+  return {
+    zoom: map.getZoom(),
+    view: { left: min!.x, top: min!.y, right: max!.x, bottom: max!.y },
+  };
 }
 
 function RoadLeg({ path, colour, leg }: { path: LatLng[]; colour: string; leg: number }) {
@@ -95,25 +130,4 @@ function roadPaths(route: TripRoute, stops: MapStop[]): LatLng[][] {
     // The router starts and ends a leg on the road; the line joins the pins themselves too.
     return [stops[index]!.at, ...road, stops[index + 1]!.at];
   });
-}
-
-/** The point halfway along a path, by distance (on the map's scale, a flat approximation). */
-function halfway(path: LatLng[]): LatLng {
-  const lengths = path.slice(1).map((point, i) => {
-    const from = path[i]!;
-    const dx = (point.lng - from.lng) * Math.cos((from.lat * Math.PI) / 180);
-    return Math.hypot(point.lat - from.lat, dx);
-  });
-  let remaining = lengths.reduce((sum, length) => sum + length, 0) / 2;
-  for (let i = 0; i < lengths.length; i++) {
-    const length = lengths[i]!;
-    if (remaining <= length && length > 0) {
-      const t = remaining / length;
-      const from = path[i]!;
-      const to = path[i + 1]!;
-      return { lat: from.lat + (to.lat - from.lat) * t, lng: from.lng + (to.lng - from.lng) * t };
-    }
-    remaining -= length;
-  }
-  return path[path.length - 1]!;
 }

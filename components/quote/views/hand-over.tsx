@@ -1,11 +1,12 @@
 'use client';
 
 import { useState } from 'react';
-import { useFormatter, useTranslations } from 'use-intl';
+import { useTranslations } from 'use-intl';
 import { MONEY_LOCALE } from '@/lib/i18n/config';
 import type { Quote } from '@/lib/api/quote';
 import type { QuoteDraftValues } from '../trip/draft';
 import { shareText } from '../trip/quote-handover';
+import { useKmNumber } from './distance-format';
 import styles from './styles';
 
 const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
@@ -29,7 +30,7 @@ export function HandOver({
   onNew: () => void;
 }) {
   const t = useTranslations('quote');
-  const format = useFormatter();
+  const km = useKmNumber();
   const [said, setSaid] = useState<'copied' | 'failed' | null>(null);
 
   async function share(validity: string) {
@@ -43,7 +44,7 @@ export function HandOver({
             : t('shareDropoff'),
       figures: t('shareFigures', {
         total: money.format(quote.total),
-        km: format.number(quote.distanceKm, { maximumFractionDigits: 2 }),
+        km: km(quote.distanceKm),
         minutes: quote.etaMinutes,
         vehicle: quote.isBike ? t('bike') : t('motorbike'),
       }),

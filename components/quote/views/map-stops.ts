@@ -8,8 +8,8 @@ import { stopColour } from '../trip/stop-colours';
 import type { Stop } from '../trip/trip-stops';
 
 /**
- * The stops that have a pin, as the map draws them: letter, colour, the name on the tag, and
- * whether the pin is only approximate.
+ * The stops that have a pin, as the map draws them: letter, colour, the name on the tag (if any),
+ * and whether the pin is only approximate.
  */
 export function useMapStops(
   stops: readonly Stop[],
@@ -19,12 +19,9 @@ export function useMapStops(
   return stops.flatMap((stop) => {
     const at = pinOf(stop.point);
     if (!at) return [];
-    const name =
-      stop.role === 'pickup'
-        ? t('pickupPin')
-        : stops.length > 2
-          ? t('dropoffPinLettered', { letter: stop.letter })
-          : t('dropoffPin');
+    // With several drop-offs the letters on the pins name them; a tag beside each would cover
+    // the next pin (pin-icon.ts).
+    const name = stops.length > 2 ? '' : stop.role === 'pickup' ? t('pickupPin') : t('dropoffPin');
     const { key, letter, role, position } = stop;
     const near = approximate[key];
     const drawn: MapStop = { key, letter, role, colour: stopColour(position), name, at };

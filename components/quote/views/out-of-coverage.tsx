@@ -1,10 +1,8 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'use-intl';
-import { coverageQuery, servedAreas } from '@/components/map/coverage-query';
-import type { Coverage } from '@/lib/api/coverage';
+import { servedAreas } from '@/components/map/coverage-query';
+import { useCoverage } from '@/components/map/use-coverage';
 import { toLocale } from '@/lib/i18n/config';
 
 /** Which stop is out, which areas are served, and what the dispatcher can do about it. */
@@ -33,26 +31,4 @@ export function OutOfCoverage({
       {t(problem === 'pickup_out_of_coverage' ? 'errors.pickupWhatToDo' : 'errors.dropoffWhatToDo')}
     </>
   );
-}
-
-/**
- * The zones the map drew (already in the query cache, or fetched once more). Read from the cache
- * rather than through useQuery, whose observer code would otherwise join the screen's first load
- * for a message that shows only after a refused quote.
- */
-function useCoverage(known: boolean): Coverage | undefined {
-  const client = useQueryClient();
-  const [coverage, setCoverage] = useState(() =>
-    client.getQueryData<Coverage>(coverageQuery.queryKey),
-  );
-  useEffect(() => {
-    if (!known || coverage) return;
-    client
-      .fetchQuery(coverageQuery)
-      .then(setCoverage)
-      .catch(() => {
-        // Without the zones the message names no areas; it still says what to check.
-      });
-  }, [client, coverage, known]);
-  return coverage;
 }

@@ -12,6 +12,7 @@ import { FieldNotes, notesOf, useFieldMessage } from './field-notes';
 import { LookupLine } from './lookup-line';
 import type { LatLng, QuoteDraftValues } from '../trip/draft';
 import { SavedPlacesRow } from './saved-places-row';
+import { StopOutsideNote } from './stop-coverage';
 import { stopColour } from '../trip/stop-colours';
 import type { StopReadiness } from '../trip/trip-readiness';
 import type { Stop } from '../trip/trip-stops';
@@ -89,7 +90,7 @@ export function PointFieldset({
       </legend>
       {outside && (
         <p id={`${id}-outside`} className={styles.outsideTag}>
-          {t('outOfCoverage')}
+          <StopOutsideNote role={stop.role} />
         </p>
       )}
       {expanded && readiness.approximate && (

@@ -7,6 +7,7 @@ import { MONEY_LOCALE } from '@/lib/i18n/config';
 import type { Quote, QuoteLeg } from '@/lib/api/quote';
 import { distanceNote } from '../trip/distance-note';
 import { ApproximateDistance } from './approximate-distance';
+import { useKmNumber } from './distance-format';
 import { HandOver } from './hand-over';
 import type { QuoteDraftValues } from '../trip/draft';
 import { letterOf } from '../trip/trip-stops';
@@ -48,6 +49,7 @@ export function QuoteFigures({
 }) {
   const t = useTranslations('quote');
   const format = useFormatter();
+  const km = useKmNumber();
   const note = distanceNote(quote.distanceKm, route);
   // Instants on the server's clock, shown as they are: the customer's clock is the right one.
   const issuedAt = new Date(quote.issuedAt);
@@ -109,7 +111,7 @@ export function QuoteFigures({
           <dd>
             <span data-testid="quote-distance">
               {t('distanceValue', {
-                km: format.number(quote.distanceKm, { maximumFractionDigits: 2 }),
+                km: km(quote.distanceKm),
               })}
             </span>
             <ApproximateDistance values={values} />
@@ -118,7 +120,7 @@ export function QuoteFigures({
                 {note.kind === 'approximate'
                   ? t('approximateDistance')
                   : t('roadDistance', {
-                      km: format.number(note.km, { maximumFractionDigits: 2 }),
+                      km: km(note.km),
                     })}
               </span>
             )}
@@ -146,10 +148,13 @@ export function QuoteFigures({
   );
 }
 
-/** With several drop-offs, each leg under the total: which stops, km, minutes and price. */
+/**
+ * With several drop-offs, each leg under the total: which stops, km, when the rider arrives
+ * (counted from the pickup, as the courier counts it) and price.
+ */
 function QuoteLegs({ legs }: { legs: QuoteLeg[] }) {
   const t = useTranslations('quote');
-  const format = useFormatter();
+  const km = useKmNumber();
   return (
     <div className={styles.legs}>
       <h3 className={styles.legsTitle}>{t('legsTitle')}</h3>
@@ -161,10 +166,10 @@ function QuoteLegs({ legs }: { legs: QuoteLeg[] }) {
             </span>
             <span>
               {t('distanceValue', {
-                km: format.number(leg.distanceKm, { maximumFractionDigits: 2 }),
+                km: km(leg.distanceKm),
               })}
             </span>
-            <span>{t('minutesValue', { minutes: leg.etaMinutes })}</span>
+            <span>{t('legArrival', { minutes: leg.etaMinutes })}</span>
             <span className={styles.legPrice}>{money.format(leg.price)}</span>
           </li>
         ))}

@@ -24,6 +24,7 @@ import { PointFieldset } from './point-fieldset';
 import { QuoteResult } from './quote-result';
 import type { ScreenConfig } from './screen-config';
 import { RecentQuotes } from './recent-quotes';
+import { StopLetterNotice } from './stop-letter-notice';
 import { ValidationSummary } from './validation-summary-slot';
 import styles from './styles';
 
@@ -34,7 +35,8 @@ export interface PanelProps {
   formRef: RefObject<HTMLFormElement | null>;
   resultRef: RefObject<HTMLElement | null>;
   trip: TripReadiness;
-  outcome: RequestOutcome & { pending: boolean };
+  /** With every stop out of coverage, known from the zones or from a refusal. */
+  outcome: RequestOutcome & { pending: boolean; outsideStops: readonly string[] };
   /** What the map draws through the pins (the result compares its km). */
   routeView: RouteView | null;
   effects: {
@@ -125,7 +127,7 @@ export function QuotePanel({
                   key={readiness.stop.key}
                   readiness={readiness}
                   lookup={lookups[readiness.stop.key] ?? { state: 'idle' }}
-                  outside={outcome.outside === readiness.stop.key}
+                  outside={outcome.outsideStops.includes(readiness.stop.key)}
                   near={
                     pinOf(readiness.stop.point) ?? pinOf((trip[index - 1] ?? trip[1])?.stop.point)
                   }
@@ -149,6 +151,7 @@ export function QuotePanel({
           />
         </div>
         <div className={styles.submitBar}>
+          <StopLetterNotice stops={stops} />
           <ValidationSummary onGoTo={(path) => focus.goToPath(path, store.get().values)} />
           {/* Beside the button tapped, wherever the panel is scrolled: the card says it too, and
               announces it, but may be far above. */}

@@ -21,6 +21,7 @@ import { useMapStops } from './map-stops';
 import { QuotePanel } from './quote-panel';
 import type { ScreenConfig, ScreenUser } from './screen-config';
 import { ScreenHeader } from './screen-header';
+import { useCoverageAtPoint } from './stop-coverage';
 import { UndoChangeNotice } from './undo-change-notice';
 import styles from './styles';
 
@@ -62,7 +63,14 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
       showResult();
     },
   });
+  const coverage = useCoverageAtPoint(values, config.builtinCourier);
   function submit(event?: FormEvent) {
+    // Coverage first: a stop the courier would refuse is said before any field is asked for.
+    if (coverage.refusalOf(store.get().values)) {
+      event?.preventDefault();
+      showResult();
+      return;
+    }
     return form.handleSubmit(quoting.send, (errors) =>
       focus.focusFirstInvalid(errors, store.get().values),
     )(event);
@@ -73,11 +81,16 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   useEffect(() => settleAfterLookup(trip, lookingUp));
 
   const { mutation, currentKey } = quoting;
-  const failure =
-    mutation.isError && mutation.variables?.key === currentKey && !isSessionOver(mutation.error)
+  // A stop the courier would refuse is worded at once, before any "Cotizar".
+  const refusal = coverage.outside[0];
+  const failure = refusal
+    ? refusal.problem
+    : mutation.isError && mutation.variables?.key === currentKey && !isSessionOver(mutation.error)
       ? problemOf(mutation.error)
       : null;
-  const outside = outsideStopOf(failure, mutation.error, values);
+  const outside = refusal ? refusal.key : outsideStopOf(failure, mutation.error, values);
+  const outsideStops = coverage.outside.map((stop) => stop.key);
+  if (outside && !outsideStops.includes(outside)) outsideStops.push(outside);
   const mapStops = useMapStops(tripStops(values), approximationsOf(values, provenance));
   /** What else a new trip resets: a quote's error, a location notice. */
   const startOver = () => {
@@ -99,7 +112,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
               roadRoutes={config.roadRoutes}
               initialView={config.mapView}
               stops={mapStops}
-              outside={outside}
+              outside={outsideStops}
               frame={frame}
               onTap={actions.onMapTap}
               onPinMoved={actions.onPinMoved}
@@ -119,6 +132,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
               failure,
               error: mutation.error,
               outside,
+              outsideStops,
               queued: quoting.offline.queued,
               pending: mutation.isPending,
             }}
