@@ -122,6 +122,7 @@ export async function signIn(
       email: shownEmail,
       name: login.profile.name?.trim() || shownEmail.split('@')[0]!,
       ...(login.profile.zone ? { zone: login.profile.zone } : {}),
+      ...(login.profile.clientId === undefined ? {} : { clientId: login.profile.clientId }),
     },
     login: { email, password },
     token: login.token,
