@@ -1,0 +1,126 @@
+import 'server-only';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzleServer } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleEmbedded } from 'drizzle-orm/pglite';
+import { Pool } from 'pg';
+import { env } from '@/lib/env';
+import { log } from '@/lib/log';
+import { processSingleton } from '@/lib/process-singleton';
+import { migrateDatabase } from './migrate';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseConfig = typeof env.database;
+
+/**
+ * The longest a quote waits for its record to be stored, or a connection to a server to open: a
+ * database that is down or slow must not hold up quotes (they are answered without a record).
+ */
+export const DATABASE_TIMEOUT_MS = 2_000;
+
+/** One connection (PGlite) or pool (a server) per process, migrated before its first use. */
+export interface Database {
+  readonly kind: DatabaseConfig['kind'];
+  readonly db: Db;
+  /** Resolves once the migrations ran; a failed run (server down at start) is tried again. */
+  ready(): Promise<void>;
+  /** Whether it answers now (one `SELECT 1`), for /api/health. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** This process's database, as configured (DATABASE_URL, else PGlite under DATA_DIR). */
+export function database(): Database {
+  return processSingleton('database', () => openDatabase(env.database));
+}
+
+/** Opens a database; tests and the migration command call it with a configuration of their own. */
+export function openDatabase(config: DatabaseConfig): Database {
+  const opened = config.kind === 'server' ? openServer(config.url) : openEmbedded(config.dir);
+  let migrated: Promise<void> | undefined;
+  return {
+    kind: config.kind,
+    db: opened.db,
+    ready() {
+      migrated ??= opened.migrate().catch((error: unknown) => {
+        migrated = undefined;
+        throw error;
+      });
+      return migrated;
+    },
+    async ping() {
+      try {
+        await withinDatabaseTimeout(opened.db.execute('select 1'));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: opened.close,
+  };
+}
+
+interface Opened {
+  db: Db;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function openServer(url: string): Opened {
+  const pool = new Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: DATABASE_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+    query_timeout: DATABASE_TIMEOUT_MS * 2,
+    application_name: 'dispatch-quote',
+  });
+  // An idle connection the server closed (a restart): the pool opens another when next needed.
+  pool.on('error', (error: Error & { code?: string }) =>
+    log.warn({ database: 'server', code: error.code ?? error.name }, 'database connection lost'),
+  );
+  const db = drizzleServer({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    migrate: () => migrateDatabase({ kind: 'server', pool }),
+    close: () => pool.end(),
+  };
+}
+
+function openEmbedded(dir: string): Opened {
+  mkdirSync(dir, { recursive: true });
+  const client = new PGlite(dir, { extensions: { pg_trgm } });
+  const db = drizzleEmbedded({ client, schema });
+  return {
+    db: db as unknown as Db,
+    migrate: () => migrateDatabase({ kind: 'embedded', db }),
+    close: () => client.close(),
+  };
+}
+
+export class DatabaseTimeout extends Error {
+  constructor() {
+    super(`no answer from the database within ${DATABASE_TIMEOUT_MS} ms`);
+    this.name = 'DatabaseTimeout';
+  }
+}
+
+/** `call`, or a DatabaseTimeout after DATABASE_TIMEOUT_MS (the call itself may still finish). */
+export function withinDatabaseTimeout<T>(call: PromiseLike<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new DatabaseTimeout()), DATABASE_TIMEOUT_MS);
+    Promise.resolve(call).then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
