@@ -10,7 +10,9 @@ const where =
 const database = openDatabase(env.database);
 try {
   await database.ready();
-  process.stdout.write(`[dispatch-quote] migrations from ${MIGRATIONS_FOLDER} applied to ${where}\n`);
+  process.stdout.write(
+    `[dispatch-quote] migrations from ${MIGRATIONS_FOLDER} applied to ${where}\n`,
+  );
 } catch (error) {
   console.error(`[dispatch-quote] the migrations could not run on ${where}:`, error);
   process.exitCode = 1;
