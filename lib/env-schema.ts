@@ -1,5 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_QUOTE_VALIDITY_SECONDS } from './courier-api/limits';
 import { processSingleton } from './process-singleton';
@@ -147,6 +148,17 @@ const schema = z.object({
     .max(2_000, 'expected at most 2000 ms (a slow Redis must not hold up quotes)')
     .default(50),
 
+  /** Quote records on a PostgreSQL server (several instances share it); unset: PGlite under DATA_DIR. */
+  DATABASE_URL: z
+    .url({
+      protocol: /^postgres(ql)?$/,
+      error:
+        'expected a postgres:// or postgresql:// URL such as postgresql://dispatch:secret@127.0.0.1:5432/dispatch',
+    })
+    .optional(),
+  /** How long quote records are kept before the purge deletes them (docs/records.md). */
+  QUOTE_RETENTION: durationSeconds('QUOTE_RETENTION').default(90 * 86400),
+
   GEOCODER: z
     .enum(['builtin', 'nominatim', 'photon'], { error: 'expected builtin, nominatim or photon' })
     .default('builtin'),
@@ -290,6 +302,11 @@ export function parseEnv(source: Record<string, string | undefined>) {
         'SESSION_SECRET: required with REDIS_URL (several instances must share it; a generated one differs per process)',
       );
     }
+    if (!raw.DATABASE_URL) {
+      problems.push(
+        'DATABASE_URL: required with REDIS_URL (several instances must keep their quote records in one PostgreSQL server; the embedded database under DATA_DIR belongs to one process)',
+      );
+    }
     if (courierServiceEnabled && !raw.COURIER_JWT_SECRET) {
       problems.push(
         'COURIER_JWT_SECRET: required with REDIS_URL while the built-in courier is served (every instance must accept the tokens of the others; a generated one differs per process)',
@@ -335,6 +352,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     );
   }
   const courierJwtSecret = raw.COURIER_JWT_SECRET ?? generatedSecret('courier-jwt');
+  const dataDir = raw.DATA_DIR ?? '.data';
   return {
     nodeEnv: raw.NODE_ENV,
     isProduction: raw.NODE_ENV === 'production',
@@ -343,8 +361,14 @@ export function parseEnv(source: Record<string, string | undefined>) {
     appOrigin: raw.APP_ORIGIN,
     /** X-Forwarded-For entries appended by proxies this app trusts (0: the connection's address). */
     trustProxy: raw.TRUST_PROXY,
-    /** A directory of this process's own (sign-outs that must survive a restart), from the cwd. */
-    dataDir: raw.DATA_DIR ?? '.data',
+    /** A directory of this process's own (sign-outs, the embedded database), from the cwd. */
+    dataDir,
+    /** Where quote records live: PGlite under DATA_DIR, or a PostgreSQL server (lib/db). */
+    database: raw.DATABASE_URL
+      ? ({ kind: 'server', url: raw.DATABASE_URL } as const)
+      : ({ kind: 'embedded', dir: join(dataDir, 'pglite') } as const),
+    /** Records older than this are purged (seconds). */
+    quoteRetentionSeconds: raw.QUOTE_RETENTION,
     /** The production build's directory, from the cwd (the map's chunks are looked up there). */
     distDir: raw.NEXT_DIST_DIR ?? '.next',
     /** Where state shared by several instances lives: this process's memory, or Redis. */

@@ -121,8 +121,18 @@ describe('reading the courier’s answers', () => {
     ).toEqual({
       accessToken: 'abc',
       expiresIn: '31/05/22 15:30',
-      profile: { email: 'dispatcher@example.com', name: 'Ana López', zone: 'cdmx' },
+      profile: { email: 'dispatcher@example.com', name: 'Ana López', zone: 'cdmx', clientId: 7 },
     });
+  });
+
+  it('the courier client the dispatcher belongs to is its idClient, as a number or as text', () => {
+    const clientOf = (data: unknown) =>
+      loginAnswerSchema.parse({ data, token: 't' }).profile.clientId;
+    expect(clientOf({ idClient: 4821 })).toBe(4821);
+    expect(clientOf({ idClient: '4821' })).toBe(4821);
+    expect(clientOf({ idClient: 'acme' })).toBeUndefined();
+    expect(clientOf({ idClient: 4.5 })).toBeUndefined();
+    expect(clientOf({})).toBeUndefined();
   });
 
   it('a login without any token is refused', () => {

@@ -29,6 +29,8 @@ const flag = z.union([
 
 const profileSchema = z
   .looseObject({
+    /** The courier's id of the client account: dispatchers of one client are a team. */
+    idClient: integer.optional().catch(undefined),
     email: text.optional().catch(undefined),
     firstName: text.optional().catch(undefined),
     lastName: text.optional().catch(undefined),
@@ -69,7 +71,12 @@ export const loginAnswerSchema = z
     return {
       accessToken,
       expiresIn: record?.expires_in ?? answer.expires_in,
-      profile: { email: profile.email, name: fullName || undefined, zone: zone || undefined },
+      profile: {
+        email: profile.email,
+        name: fullName || undefined,
+        zone: zone || undefined,
+        clientId: profile.idClient,
+      },
     };
   });
 export type LoginAnswer = z.output<typeof loginAnswerSchema>;

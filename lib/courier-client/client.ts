@@ -27,7 +27,7 @@ export interface CourierCredentials {
 export interface CourierLogin {
   token: CourierToken;
   /** What the courier said about the account, when it said anything. */
-  profile: { email?: string; name?: string; zone?: string };
+  profile: { email?: string; name?: string; zone?: string; clientId?: number };
 }
 
 /**

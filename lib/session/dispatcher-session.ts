@@ -16,6 +16,8 @@ export interface DispatcherSession {
   readonly name: string;
   /** The dispatcher's home zone as the courier names it (e.g. "cdmx"), when it said. */
   readonly zone?: string;
+  /** The courier's `idClient` of the dispatcher's account, when its login said: their team. */
+  readonly courierClientId?: number;
   /** When the session ends and the dispatcher must sign in again (epoch ms). */
   readonly endsAt: number;
   /**
@@ -88,6 +90,9 @@ export class CookieSession implements DispatcherSession {
   }
   get zone() {
     return this.sealed.user.zone;
+  }
+  get courierClientId() {
+    return this.sealed.courierClientId;
   }
   get endsAt() {
     return sessionEndsAt(this.sealed);

@@ -124,6 +124,7 @@ export async function signIn(
       ...(login.profile.zone ? { zone: login.profile.zone } : {}),
     },
     login: { email, password },
+    ...(login.profile.clientId === undefined ? {} : { courierClientId: login.profile.clientId }),
     token: login.token,
     startedAt: Date.now(),
     address,

@@ -133,7 +133,12 @@ describe('signing a dispatcher in at the courier', () => {
     expect(token.renewAt).toBe(token.expiresAt - 60_000);
     expect(token.issuedAt).toBeGreaterThanOrEqual(before);
     expect(Object.keys(token).sort()).toEqual(['expiresAt', 'issuedAt', 'renewAt', 'value']);
-    expect(profile).toEqual({ email: DISPATCHER.email, name: 'Dulce Ramírez', zone: 'cdmx' });
+    expect(profile).toEqual({
+      email: DISPATCHER.email,
+      name: 'Dulce Ramírez',
+      zone: 'cdmx',
+      clientId: expect.any(Number),
+    });
     const [issued] = logged('courier token issued');
     expect(issued).toMatchObject({
       level: 30,

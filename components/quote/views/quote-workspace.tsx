@@ -134,6 +134,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
               outside,
               outsideStops,
               queued: quoting.offline.queued,
+              notSaved: mutation.data !== undefined && !mutation.data.record,
               pending: mutation.isPending,
             }}
             routeView={routeView}

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  real,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { Quote } from '@/lib/api/quote';
+import type { RecordedStop } from '@/lib/quote-records/record';
+
+/**
+ * The database's tables, typed. The migrations under ./migrations are generated from this file
+ * (`npx drizzle-kit generate`, drizzle.config.ts) and hand-edited only where Drizzle cannot say
+ * it (the pg_trgm extension). Both engines, PGlite and a PostgreSQL server, run the same SQL.
+ */
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** One row per quote POST /api/quote answered (docs/records.md). */
+export const quoteRecords = pgTable(
+  'quote_records',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** `DQ-7K3M9P`: read over the phone; unique (the constraint is what makes it so). */
+    reference: text('reference').notNull().unique('quote_records_reference_key'),
+    /** SHA-256 of the customer link's token: the public page finds the record by it. */
+    customerTokenHash: bytea('customer_token_hash')
+      .notNull()
+      .unique('quote_records_customer_token_hash_key'),
+    /** The token itself, sealed with SESSION_SECRET, so the dispatcher can share the link again. */
+    customerTokenSealed: text('customer_token_sealed').notNull(),
+    /** Lower case, trimmed. */
+    dispatcherEmail: text('dispatcher_email').notNull(),
+    /** The courier's `idClient` for the dispatcher's account, when its login said: the team. */
+    courierClientId: integer('courier_client_id'),
+    /** The dispatcher's language when quoting (es-MX or en): the customer's page uses it. */
+    language: text('language').notNull(),
+    stops: jsonb('stops').$type<RecordedStop[]>().notNull(),
+    /** The quote as the app answered it (lib/api/quote.ts quoteSchema). */
+    quote: jsonb('quote').$type<Quote>().notNull(),
+    /** Copies of the quote's figures that lists and exports read without opening `quote`. */
+    total: numeric('total', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    distanceKm: real('distance_km').notNull(),
+    etaMinutes: real('eta_minutes').notNull(),
+    /** Reference, streets and colonias folded (no accents, lower case): what search matches. */
+    searchText: text('search_text').notNull(),
+    issuedAt: instant('issued_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    linkRevokedAt: instant('link_revoked_at'),
+  },
+  (table) => [
+    // "Mine" and "my team's" (same courier client), newest first: read backwards, an ascending
+    // index gives `order by created_at desc, id desc` exactly, keyset cursor included.
+    index('quote_records_dispatcher_created_idx').on(
+      table.dispatcherEmail,
+      table.createdAt,
+      table.id,
+    ),
+    index('quote_records_client_created_idx').on(table.courierClientId, table.createdAt, table.id),
+    // Export by date range, and the retention purge.
+    index('quote_records_created_idx').on(table.createdAt, table.id),
+    // Search by any part of a street or colonia (and the reference): trigram GIN.
+    index('quote_records_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+  ],
+);
+
+export type QuoteRecordRow = typeof quoteRecords.$inferSelect;
+export type NewQuoteRecordRow = typeof quoteRecords.$inferInsert;

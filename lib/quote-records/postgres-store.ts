@@ -1,0 +1,258 @@
+import 'server-only';
+import { TZDate } from '@date-fns/tz';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/connect';
+import { quoteRecords, type QuoteRecordRow } from '@/lib/db/schema';
+import { toLocale } from '@/lib/i18n/config';
+import type { ValueSealer } from '@/lib/redis/sealed-value';
+import { decodeCursor, encodeCursor, type Cursor } from './cursor';
+import {
+  customerTokenHash,
+  customerUrlOf,
+  isCustomerToken,
+  newCustomerToken,
+  newReference,
+  normalizeReference,
+} from './reference';
+import type {
+  NewQuoteRecord,
+  QuoteRecord,
+  QuoteRecordStore,
+  RecordExportQuery,
+  RecordListQuery,
+  RecordPage,
+  RecordViewer,
+  SavedQuoteRecord,
+} from './record';
+import { searchTextOf, searchWords } from './search-text';
+
+const t = quoteRecords;
+
+/** A reference drawn twice (1 in ≈ 360 at 2 million records) is drawn again; 5 misses in a row is a fault. */
+const REFERENCE_ATTEMPTS = 5;
+const DEFAULT_PAGE = 25;
+const MAX_PAGE = 100;
+const EXPORT_PAGE = 500;
+const PURGE_BATCH = 5_000;
+
+/** The record's instant exactly (microseconds), as the keyset cursor carries it. */
+const createdAtText = sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export interface PostgresStoreOptions {
+  db: Db;
+  /** Resolves once the database is migrated (lib/db/connect.ts `ready`). */
+  ready: () => Promise<void>;
+  /** Seals the customer token kept for sharing the link again. */
+  sealer: ValueSealer;
+  /** The courier's time zone: a `day` filter is that day there. */
+  timeZone: string;
+}
+
+/** The QuoteRecordStore on PostgreSQL: PGlite or a server, the same queries (lib/db). */
+export class PostgresQuoteRecordStore implements QuoteRecordStore {
+  constructor(private readonly options: PostgresStoreOptions) {}
+
+  private async db(): Promise<Db> {
+    await this.options.ready();
+    return this.options.db;
+  }
+
+  async save(record: NewQuoteRecord): Promise<SavedQuoteRecord> {
+    const db = await this.db();
+    for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt += 1) {
+      const reference = newReference();
+      const token = newCustomerToken();
+      const inserted = await db
+        .insert(t)
+        .values({
+          reference,
+          customerTokenHash: customerTokenHash(token),
+          customerTokenSealed: this.options.sealer.seal(token),
+          dispatcherEmail: normalEmail(record.dispatcherEmail),
+          courierClientId: record.courierClientId ?? null,
+          language: record.language,
+          stops: record.stops,
+          quote: record.quote,
+          total: record.quote.total,
+          distanceKm: record.quote.distanceKm,
+          etaMinutes: record.quote.etaMinutes,
+          searchText: searchTextOf(reference, record.stops),
+          issuedAt: record.issuedAt,
+          expiresAt: record.expiresAt,
+        })
+        .onConflictDoNothing()
+        .returning({ id: t.id });
+      if (inserted.length > 0) {
+        return { reference, customerUrl: customerUrlOf(token), expiresAt: record.expiresAt };
+      }
+    }
+    throw new Error(`no unused quote reference after ${REFERENCE_ATTEMPTS} attempts`);
+  }
+
+  async byReference(reference: string, viewer: RecordViewer): Promise<QuoteRecord | undefined> {
+    const normal = normalizeReference(reference);
+    if (!normal) return undefined;
+    const db = await this.db();
+    const [row] = await db
+      .select()
+      .from(t)
+      .where(and(eq(t.reference, normal), visibleTo(viewer)))
+      .limit(1);
+    return row && this.recordOf(row);
+  }
+
+  async byCustomerToken(token: string): Promise<QuoteRecord | undefined> {
+    if (!isCustomerToken(token)) return undefined;
+    const db = await this.db();
+    const [row] = await db
+      .select()
+      .from(t)
+      .where(eq(t.customerTokenHash, customerTokenHash(token)))
+      .limit(1);
+    return row && this.recordOf(row);
+  }
+
+  async list(query: RecordListQuery): Promise<RecordPage> {
+    const limit = Math.min(Math.max(Math.trunc(query.limit ?? DEFAULT_PAGE), 1), MAX_PAGE);
+    const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const db = await this.db();
+    const rows = await db
+      .select({ row: t, at: createdAtText })
+      .from(t)
+      .where(
+        and(
+          inScope(query.viewer, query.scope),
+          searchCondition(query.search),
+          dayCondition(query.day, this.options.timeZone),
+          cursor && sql`(${t.createdAt}, ${t.id}) < (${cursor.at}::timestamptz, ${cursor.id})`,
+        ),
+      )
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      records: page.map(({ row }) => this.recordOf(row)),
+      ...(rows.length > limit && last ? { nextCursor: encodeCursor(cursorOf(last)) } : {}),
+    };
+  }
+
+  async revokeLink(reference: string, viewer: RecordViewer): Promise<boolean> {
+    const normal = normalizeReference(reference);
+    if (!normal) return false;
+    const db = await this.db();
+    const updated = await db
+      .update(t)
+      .set({ linkRevokedAt: sql`coalesce(${t.linkRevokedAt}, now())` })
+      .where(and(eq(t.reference, normal), visibleTo(viewer)))
+      .returning({ id: t.id });
+    return updated.length > 0;
+  }
+
+  async *exportRows(query: RecordExportQuery): AsyncIterable<QuoteRecord> {
+    let after: Cursor | undefined;
+    for (;;) {
+      const db = await this.db();
+      const rows = await db
+        .select({ row: t, at: createdAtText })
+        .from(t)
+        .where(
+          and(
+            inScope(query.viewer, query.scope),
+            query.from && gte(t.createdAt, query.from),
+            query.to && lt(t.createdAt, query.to),
+            after && sql`(${t.createdAt}, ${t.id}) > (${after.at}::timestamptz, ${after.id})`,
+          ),
+        )
+        .orderBy(asc(t.createdAt), asc(t.id))
+        .limit(EXPORT_PAGE);
+      for (const { row } of rows) yield this.recordOf(row);
+      const last = rows.at(-1);
+      if (rows.length < EXPORT_PAGE || !last) return;
+      after = cursorOf(last);
+    }
+  }
+
+  async purgeOlderThan(cutoff: Date): Promise<number> {
+    const db = await this.db();
+    let purged = 0;
+    for (;;) {
+      // In batches: a purge after a long pause never holds one lock over millions of rows.
+      const batch = await db
+        .delete(t)
+        .where(
+          inArray(
+            t.id,
+            db.select({ id: t.id }).from(t).where(lt(t.createdAt, cutoff)).limit(PURGE_BATCH),
+          ),
+        )
+        .returning({ id: t.id });
+      purged += batch.length;
+      if (batch.length < PURGE_BATCH) return purged;
+    }
+  }
+
+  private recordOf(row: QuoteRecordRow): QuoteRecord {
+    const token = this.options.sealer.open(row.customerTokenSealed);
+    return {
+      reference: row.reference,
+      dispatcherEmail: row.dispatcherEmail,
+      ...(row.courierClientId === null ? {} : { courierClientId: row.courierClientId }),
+      language: toLocale(row.language),
+      stops: row.stops,
+      quote: row.quote,
+      issuedAt: row.issuedAt,
+      expiresAt: row.expiresAt,
+      createdAt: row.createdAt,
+      ...(row.linkRevokedAt ? { linkRevokedAt: row.linkRevokedAt } : {}),
+      ...(token ? { customerUrl: customerUrlOf(token) } : {}),
+    };
+  }
+}
+
+const normalEmail = (email: string) => email.trim().toLowerCase();
+
+const cursorOf = ({ row, at }: { row: QuoteRecordRow; at: string }): Cursor => ({ at, id: row.id });
+
+/** A dispatcher sees their own records and those of their courier client (their team). */
+function visibleTo(viewer: RecordViewer): SQL | undefined {
+  const mine = eq(t.dispatcherEmail, normalEmail(viewer.email));
+  return viewer.courierClientId === undefined
+    ? mine
+    : or(mine, eq(t.courierClientId, viewer.courierClientId));
+}
+
+/**
+ * Each scope is one index's range (newest first): mine by e-mail, the team's by courier client.
+ * A dispatcher whose courier named no client has no team but themselves.
+ */
+function inScope(viewer: RecordViewer, scope: RecordListQuery['scope']): SQL {
+  return scope === 'team' && viewer.courierClientId !== undefined
+    ? eq(t.courierClientId, viewer.courierClientId)
+    : eq(t.dispatcherEmail, normalEmail(viewer.email));
+}
+
+/** A reference finds its record; any other words must all appear in its streets or colonias. */
+function searchCondition(search: string | undefined): SQL | undefined {
+  if (!search?.trim()) return undefined;
+  const words = searchWords(search);
+  const text = words.length
+    ? and(...words.map((word) => sql`${t.searchText} like ${`%${word}%`}`))
+    : undefined;
+  const reference = normalizeReference(search);
+  if (reference) return text ? or(eq(t.reference, reference), text) : eq(t.reference, reference);
+  return text ?? sql`false`;
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** `YYYY-MM-DD` in the courier's time zone, midnight to midnight (23 or 25 hours on DST days). */
+function dayCondition(day: string | undefined, timeZone: string): SQL | undefined {
+  if (day === undefined) return undefined;
+  const match = DAY.exec(day);
+  if (!match) throw new RangeError(`day: expected YYYY-MM-DD, got ${JSON.stringify(day)}`);
+  const [year, month, date] = match.slice(1).map(Number) as [number, number, number];
+  const start = new TZDate(year, month - 1, date, timeZone);
+  const end = new TZDate(year, month - 1, date + 1, timeZone);
+  return and(gte(t.createdAt, new Date(start.getTime())), lt(t.createdAt, new Date(end.getTime())));
+}
