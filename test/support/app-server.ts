@@ -115,7 +115,10 @@ export async function startAppServer(
 ): Promise<AppServer> {
   // Nothing of another test file's server in this process leaks in: every server states these.
   env = { TRUST_PROXY: '0', DATA_DIR: freshDataDir(), ...env };
-  const routes = findRouteFiles(APP_DIR).map(routeFor);
+  // As Next does, a path's own segment wins over a dynamic one (/api/quotes/export before [reference]).
+  const routes = findRouteFiles(APP_DIR)
+    .map(routeFor)
+    .sort((a, b) => a.paramNames.length - b.paramNames.length);
   let origin = '';
   declarePeerAddressStamping();
   const server: Server = createServer(async (incoming, outgoing) => {
