@@ -38,6 +38,7 @@ export const quoteRecordSchema = z.strictObject({
 export type QuoteRecordView = z.infer<typeof quoteRecordSchema>;
 
 export const RECORD_SCOPES = ['mine', 'team'] as const;
+export type RecordScopeName = (typeof RECORD_SCOPES)[number];
 export const MAX_RECORD_PAGE = 100;
 export const MAX_SEARCH_LENGTH = 100;
 
@@ -70,15 +71,15 @@ export const quoteListContract = defineContract({
   errors: ['records_unavailable'],
 });
 
-export const quoteRecordAnswerSchema = z.strictObject({ record: quoteRecordSchema });
-export type QuoteRecordAnswer = z.infer<typeof quoteRecordAnswerSchema>;
+export const quoteRecordDetailSchema = z.strictObject({ record: quoteRecordSchema });
+export type QuoteRecordDetail = z.infer<typeof quoteRecordDetailSchema>;
 
 /** GET /api/quotes/{reference}: one record of the dispatcher or their team. */
 export const quoteRecordContract = defineContract({
   ...ENDPOINTS.quoteRecord,
   summary: 'One quote of the dispatcher or their team, by its reference',
   signedIn: true,
-  answer: quoteRecordAnswerSchema,
+  answer: quoteRecordDetailSchema,
   errors: ['not_found', 'records_unavailable'],
 });
 

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { quoteListAnswerSchema, quoteRecordAnswerSchema } from '@/lib/api/quote-records';
+import { quoteListAnswerSchema, quoteRecordDetailSchema } from '@/lib/api/quote-records';
 import { resetProcessSingletons } from '@/lib/process-singleton';
 import type { QuotePoint } from '@/lib/quote/schema';
 import type { AppServer } from '../support/app-server';
@@ -76,28 +76,12 @@ describe.each(engines)('the quote history on $name', ({ kind }) => {
   const references = (page: { records: Array<{ reference: string }> }) =>
     page.records.map((record) => record.reference);
 
-  /**
-   * A quote over HTTP, and its reference: the one POST /api/quote answers, or, while that answer
-   * has none, the record stored as the quote route stores it (same store, same process).
-   */
+  /** A quote over HTTP, and the reference of the record it was stored as. */
   async function quoteAndKeep(email: string): Promise<string> {
-    const trip = TRIPS[email as keyof typeof TRIPS];
-    const answer = await as(email).quote(trip);
+    const answer = await as(email).quote(TRIPS[email as keyof typeof TRIPS]);
     expect(answer.status, answer.text).toBe(200);
-    if (answer.json.record?.reference) return answer.json.record.reference as string;
-    const { quoteRecordStore } = await import('@/lib/quote-records');
-    const { stopsOf } = await import('@/lib/quote-records/record-quote');
-    const issuedAt = new Date();
-    const saved = await quoteRecordStore().save({
-      dispatcherEmail: email,
-      courierClientId: [ANA, BETO].includes(email) ? ACME : OTRO,
-      language: 'es-MX',
-      stops: stopsOf(trip),
-      quote: answer.json.quote,
-      issuedAt,
-      expiresAt: new Date(issuedAt.getTime() + 15 * 60_000),
-    });
-    return saved.reference;
+    expect(answer.json.record.reference).toMatch(/^DQ-[A-Z0-9]{6}$/);
+    return answer.json.record.reference as string;
   }
 
   beforeAll(async () => {
@@ -165,7 +149,7 @@ describe.each(engines)('the quote history on $name', ({ kind }) => {
     expect(stranger.json).toEqual(errorEnvelope('not_found'));
     expect((await as(BETO).request('DELETE', `/api/quotes/${carlas}/link`)).status).toBe(404);
     const own = await as(BETO).request('GET', `/api/quotes/${ana1!.toLowerCase()}`);
-    expect(quoteRecordAnswerSchema.parse(own.json).record.reference).toBe(ana1);
+    expect(quoteRecordDetailSchema.parse(own.json).record.reference).toBe(ana1);
   });
 
   it('search finds a quote by its reference and by its street or colonia, in the team only', async () => {
@@ -243,7 +227,7 @@ describe.each(engines)('the quote history on $name', ({ kind }) => {
     const revoked = await as(BETO).request('DELETE', `/api/quotes/${reference}/link`);
     expect(revoked.status).toBe(204);
     expect(revoked.text).toBe('');
-    const after = quoteRecordAnswerSchema.parse(
+    const after = quoteRecordDetailSchema.parse(
       (await as(ANA).request('GET', `/api/quotes/${reference}`)).json,
     ).record;
     expect(Date.now() - Date.parse(after.linkRevokedAt!)).toBeLessThan(60_000);

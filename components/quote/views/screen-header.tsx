@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useTranslations } from 'use-intl';
 import { SignOutButton } from '@/components/session/sign-out-button';
 import { AppName } from '@/components/ui/app-name';
@@ -24,6 +25,9 @@ export function ScreenHeader({ userName }: { userName: string }) {
       </p>
       <p className={styles.user}>{t('header.signedInAs', { name: userName })}</p>
       <div className={styles.headerActions}>
+        <Link href="/quotes" className={`button ${styles.headerButton}`}>
+          {t('header.history')}
+        </Link>
         <LanguageSwitch className={styles.headerButton} />
         <SignOutButton className={styles.headerButton} />
       </div>
