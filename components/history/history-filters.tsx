@@ -10,11 +10,6 @@ import styles from './history.module.css';
  */
 export function HistoryFilters({ query }: { query: HistoryQuery }) {
   const t = useTranslations('history');
-  const exportQuery = new URLSearchParams({
-    format: 'csv',
-    scope: query.scope,
-    ...(query.day ? { from: query.day, to: query.day } : {}),
-  });
   return (
     <form method="get" action="/quotes" className={styles.filters} role="search">
       <label>
@@ -39,18 +34,28 @@ export function HistoryFilters({ query }: { query: HistoryQuery }) {
           <option value="mine">{t('mine')}</option>
         </select>
       </label>
-      <div className={styles.actions}>
-        <button type="submit" className="button button-primary">
-          {t('apply')}
-        </button>
-        <a
-          className={`button ${styles.linkButton}`}
-          href={`/api/quotes/export?${exportQuery}`}
-          download
-        >
-          {t('export')}
-        </a>
-      </div>
+      <button type="submit" className="button button-primary">
+        {t('apply')}
+      </button>
     </form>
+  );
+}
+
+/** The CSV of what the page shows: the same scope, and the same day when one is chosen. */
+export function ExportLink({ query }: { query: HistoryQuery }) {
+  const t = useTranslations('history');
+  const exportQuery = new URLSearchParams({
+    format: 'csv',
+    scope: query.scope,
+    ...(query.day ? { from: query.day, to: query.day } : {}),
+  });
+  return (
+    <a
+      className={`button ${styles.linkButton}`}
+      href={`/api/quotes/export?${exportQuery}`}
+      download
+    >
+      {t('export')}
+    </a>
   );
 }

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'use-intl';
 import type { QuoteRecordView } from '@/lib/api/quote-records';
-import { HistoryFilters } from './history-filters';
+import { ExportLink, HistoryFilters } from './history-filters';
 import { HistoryList } from './history-list';
 import { historyHref, type HistoryQuery } from './history-query';
 import styles from './history.module.css';
@@ -23,9 +23,12 @@ export function HistoryScreen({ query, page }: HistoryScreenProps) {
     <main className={styles.page}>
       <div className={styles.top}>
         <h1 className={styles.title}>{t('title')}</h1>
-        <Link className={`button ${styles.linkButton}`} href="/">
-          {t('back')}
-        </Link>
+        <div className={styles.actions}>
+          <ExportLink query={query} />
+          <Link className={`button ${styles.linkButton}`} href="/">
+            {t('back')}
+          </Link>
+        </div>
       </div>
       <HistoryFilters query={query} />
       {'failed' in page ? (

@@ -45,7 +45,7 @@ export function RecordDetail({ record, email, now }: RecordDetailProps) {
         <dt>{t('record.trip')}</dt>
         <dd>
           {t('record.tripFigures', {
-            km: format.number(quote.distanceKm, { maximumFractionDigits: 1 }),
+            km: format.number(quote.distanceKm, { maximumFractionDigits: 2 }),
             minutes: Math.round(quote.etaMinutes),
             vehicle: quote.isBike ? vehicles('bike') : vehicles('motorbike'),
           })}

@@ -1,7 +1,7 @@
 'use client';
 
-import Link from 'next/link';
 import { useTranslations } from 'use-intl';
+import { HistoryLink } from '@/components/history/history-link';
 import { SignOutButton } from '@/components/session/sign-out-button';
 import { AppName } from '@/components/ui/app-name';
 import { LanguageSwitch } from '@/components/ui/language-switch';
@@ -25,9 +25,7 @@ export function ScreenHeader({ userName }: { userName: string }) {
       </p>
       <p className={styles.user}>{t('header.signedInAs', { name: userName })}</p>
       <div className={styles.headerActions}>
-        <Link href="/quotes" className={`button ${styles.headerButton}`}>
-          {t('header.history')}
-        </Link>
+        <HistoryLink className={styles.headerButton} />
         <LanguageSwitch className={styles.headerButton} />
         <SignOutButton className={styles.headerButton} />
       </div>
