@@ -56,20 +56,22 @@ async function referencesAnsweredBeforeKill(instance: AppInstance): Promise<stri
   );
   const references: string[] = [];
   const endAt = Date.now() + QUOTING_SECONDS * 1000;
+  let killing = false;
   const killer = (async () => {
     await sleep((QUOTING_SECONDS * 1000) / 2);
+    killing = true;
     await instance.kill();
   })();
   await Promise.all(
     browsers.map(async (browser) => {
-      while (Date.now() < endAt && instance.alive) {
+      while (Date.now() < endAt && !killing) {
         try {
           const answer = await browser.request(instance, 'POST', '/api/quote', RECORDED_TRIP);
           expect(answer.status).toBe(200);
           if (answer.json.record) references.push(answer.json.record.reference);
         } catch (error) {
           // Only the kill may cut a quote off.
-          if (instance.alive) throw error;
+          if (!killing) throw error;
         }
       }
     }),
@@ -112,7 +114,7 @@ describe('a PostgreSQL server shared by two instances', () => {
   afterAll(async () => {
     await Promise.all(instances.map((instance) => instance.close()));
     await postgres?.close();
-  });
+  }, 60_000);
 
   it('each instance’s quotes are records in the one database: references from both, none twice', async () => {
     const [first, second] = instances as [AppInstance, AppInstance];
