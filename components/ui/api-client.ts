@@ -35,6 +35,8 @@ export class RequestError extends Error {
 }
 
 interface CallOptions {
+  /** The path's `[name]` segments, filled in (encoded): `{ reference: 'DQ-7K3M9P' }`. */
+  params?: Readonly<Record<string, string>>;
   signal?: AbortSignal;
   /** Gives up after this long: a slow courier is reported as `timeout`, not left spinning. */
   timeoutMs?: number;
@@ -66,6 +68,7 @@ export async function callApi<N extends EndpointName>(
 ): Promise<AnswerOf<Contracts[N]>> {
   const { method, path } = ENDPOINTS[name];
   const {
+    params,
     query,
     body,
     signal,
@@ -74,7 +77,10 @@ export async function callApi<N extends EndpointName>(
     query?: Record<string, QueryValue>;
     body?: unknown;
   };
-  const payload = await fetchJson(`${path}${queryString(query)}`, {
+  const filled = path.replace(/\[(\w+)\]/g, (_, name: string) =>
+    encodeURIComponent(params?.[name] ?? ''),
+  );
+  const payload = await fetchJson(`${filled}${queryString(query)}`, {
     method,
     body,
     signal,

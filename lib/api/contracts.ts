@@ -5,6 +5,12 @@ import type { EndpointName } from './endpoints';
 import { geocodeReverseContract, geocodeSearchContract } from './geocode';
 import { healthContract } from './health';
 import { quoteContract } from './quote';
+import {
+  quoteExportContract,
+  quoteLinkRevokeContract,
+  quoteListContract,
+  quoteRecordContract,
+} from './quote-records';
 import { roadRouteContract } from './road-route';
 import {
   currentSessionContract,
@@ -25,6 +31,10 @@ export const CONTRACTS = {
   coverage: coverageContract,
   roadRoute: roadRouteContract,
   health: healthContract,
+  quoteList: quoteListContract,
+  quoteRecord: quoteRecordContract,
+  quoteLinkRevoke: quoteLinkRevokeContract,
+  quoteExport: quoteExportContract,
 } as const satisfies Record<EndpointName, Contract>;
 
 export type Contracts = typeof CONTRACTS;

@@ -3,7 +3,7 @@
 /** Where an endpoint is: its method and its path under the app's origin. */
 export interface Endpoint {
   readonly method: 'GET' | 'POST' | 'DELETE';
-  /** The path Next serves it at: app/api/…/route.ts. */
+  /** The path Next serves it at: app/api/…/route.ts (`[name]`: a segment the caller fills in). */
   readonly path: `/api/${string}`;
 }
 
@@ -23,6 +23,10 @@ export const ENDPOINTS = {
   coverage: { method: 'GET', path: '/api/coverage' },
   roadRoute: { method: 'GET', path: '/api/road-route' },
   health: { method: 'GET', path: '/api/health' },
+  quoteList: { method: 'GET', path: '/api/quotes' },
+  quoteRecord: { method: 'GET', path: '/api/quotes/[reference]' },
+  quoteLinkRevoke: { method: 'DELETE', path: '/api/quotes/[reference]/link' },
+  quoteExport: { method: 'GET', path: '/api/quotes/export' },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

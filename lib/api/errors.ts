@@ -24,6 +24,8 @@ export const API_ERROR_STATUS = {
   courier_error: 502,
   courier_unavailable: 503,
   geocoder_unavailable: 503,
+  /** The quote records' database does not answer (quotes are still answered). */
+  records_unavailable: 503,
   courier_timeout: 504,
   geocoder_timeout: 504,
 } as const;

@@ -15,12 +15,20 @@ export interface SessionUser {
  * instead, which also renews the courier token.
  */
 export async function currentSession(): Promise<SessionUser | null> {
+  return (await currentDispatcher())?.user ?? null;
+}
+
+/** For pages of quote records: the dispatcher and the courier client their records belong to. */
+export async function currentDispatcher(): Promise<{
+  user: SessionUser;
+  courierClientId?: number;
+} | null> {
   const requestHeaders = await headers();
   try {
-    const { user } = await sessionFromCookie(
+    const { user, courierClientId } = await sessionFromCookie(
       readSessionCookie(requestHeaders, isSecureConnection(requestHeaders)),
     );
-    return user;
+    return { user, ...(courierClientId === undefined ? {} : { courierClientId }) };
   } catch {
     return null;
   }

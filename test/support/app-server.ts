@@ -123,7 +123,10 @@ export async function startAppServer(
   }
   // The app's modules (and its open database) live as long as the test process: so does the copy.
   if (ownDataDir) process.once('exit', () => rmSync(ownDataDir, { recursive: true, force: true }));
-  const routes = findRouteFiles(APP_DIR).map(routeFor);
+  // As Next does, a path's own segment wins over a dynamic one (/api/quotes/export before [reference]).
+  const routes = findRouteFiles(APP_DIR)
+    .map(routeFor)
+    .sort((a, b) => a.paramNames.length - b.paramNames.length);
   let origin = '';
   declarePeerAddressStamping();
   const server: Server = createServer(async (incoming, outgoing) => {

@@ -47,6 +47,8 @@ export interface LegacyCourierOptions {
   clientSecret: string;
   /** e-mail → password */
   accounts: Record<string, string>;
+  /** e-mail → the account's idClient (its courier client: the dispatcher's team); 4821 otherwise. */
+  idClients?: Record<string, number>;
   /** `full`: token_type and expires_in; `accessTokenOnly`: `{ token: { access_token } }`. */
   loginShape: 'full' | 'accessTokenOnly';
   /** `jwt`: RS256 with exp; `opaque`: random text that says nothing of its expiry. */
@@ -317,7 +319,7 @@ export async function startLegacyCourier(
     }
     const token = await issueToken(user);
     const profile = {
-      idClient: 4821,
+      idClient: options.idClients?.[user] ?? 4821,
       email: user,
       firstName: 'Dulce',
       lastName: 'Ramírez',

@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'use-intl';
+import { HistoryLink } from '@/components/history/history-link';
 import { SignOutButton } from '@/components/session/sign-out-button';
 import { AppName } from '@/components/ui/app-name';
 import { LanguageSwitch } from '@/components/ui/language-switch';
@@ -25,6 +26,7 @@ export function ScreenHeader({ userName }: { userName: string }) {
       </h1>
       <p className={styles.user}>{t('header.signedInAs', { name: userName })}</p>
       <div className={styles.headerActions}>
+        <HistoryLink className={styles.headerButton} />
         <LanguageSwitch className={styles.headerButton} />
         <SignOutButton className={styles.headerButton} />
       </div>

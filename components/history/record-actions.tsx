@@ -1,0 +1,85 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useTranslations } from 'use-intl';
+import { callApi } from '@/components/ui/api-client';
+import type { QuoteRecordView } from '@/lib/api/quote-records';
+import { quoteAgain } from './quote-again';
+import { formatMoney } from './record-text';
+import styles from './history.module.css';
+
+type Said = 'copied' | 'revoking' | 'revoked' | 'revokeFailed' | null;
+
+/** "Cotizar de nuevo", "Compartir enlace", "Revocar enlace" for one record. */
+export function RecordActions({ record, email }: { record: QuoteRecordView; email: string }) {
+  const t = useTranslations('history.record');
+  const router = useRouter();
+  const [said, setSaid] = useState<Said>(record.linkRevokedAt ? 'revoked' : null);
+  const linked = Boolean(record.customerUrl) && said !== 'revoked';
+
+  async function share() {
+    const url = new URL(record.customerUrl!, window.location.origin).href;
+    const text = t('shareText', {
+      reference: record.reference,
+      total: formatMoney(record.quote.total),
+      url,
+    });
+    if (typeof navigator.share === 'function') {
+      try {
+        return await navigator.share({ text });
+      } catch (error) {
+        // The dispatcher closed the sheet: nothing to say. Anything else: copy instead.
+        if ((error as { name?: string }).name === 'AbortError') return;
+      }
+    }
+    await navigator.clipboard.writeText(text).then(
+      () => setSaid('copied'),
+      () => setSaid(null),
+    );
+  }
+
+  async function revoke() {
+    setSaid('revoking');
+    try {
+      await callApi('quoteLinkRevoke', { params: { reference: record.reference } });
+      setSaid('revoked');
+    } catch {
+      setSaid('revokeFailed');
+    }
+  }
+
+  return (
+    <>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => {
+            quoteAgain(record, email);
+            router.push('/');
+          }}
+        >
+          {t('quoteAgain')}
+        </button>
+        <button type="button" className="button" disabled={!linked} onClick={() => void share()}>
+          {t('share')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={!linked || said === 'revoking'}
+          onClick={() => void revoke()}
+        >
+          {said === 'revoking' ? t('revoking') : t('revoke')}
+        </button>
+      </div>
+      <p aria-live="polite">
+        {said === 'copied' && t('copied')}
+        {said === 'revoked' && t('revoked')}
+        {said === 'revokeFailed' && t('revokeFailed')}
+        {!record.customerUrl && !record.linkRevokedAt && t('noLink')}
+      </p>
+    </>
+  );
+}
