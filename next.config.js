@@ -7,7 +7,9 @@ const nextConfig = {
   reactStrictMode: true,
   // Keeps server-only packages out of the bundler: they run in Node as they are. esbuild builds the
   // service worker (app/sw.js/route.ts) at `next build`, as Serwist's withSerwist() would add.
-  serverExternalPackages: ['pino', 'esbuild'],
+  // PGlite loads its WASM and data files from its own package directory; pg has optional native
+  // parts a bundler should not chase.
+  serverExternalPackages: ['pino', 'esbuild', '@electric-sql/pglite', 'pg'],
   // A second build beside the main one (e.g. a helper's) can go elsewhere; the app reads no env here.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // One type check: builds made by scripts/build-if-needed.mjs (the browser tests, the bench, the

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env-schema';
 
@@ -186,6 +187,7 @@ describe('configuration', () => {
       REDIS_URL: 'redis://127.0.0.1:6379/0',
       SESSION_SECRET: 'a-session-secret-every-instance-shares-0001',
       COURIER_JWT_SECRET: 'a-courier-signing-key-every-instance-shares-01',
+      DATABASE_URL: 'postgresql://dispatch:secret@db.internal:5432/dispatch',
     };
 
     it('without REDIS_URL, shared state stays in this process’s memory', () => {
@@ -223,17 +225,41 @@ describe('configuration', () => {
       ).toBe('redis');
     });
 
+    it('refuses to start with REDIS_URL and quote records in an embedded database of each instance, naming DATABASE_URL and REDIS_URL', () => {
+      const { DATABASE_URL: _, ...rest } = SHARED;
+      expect(() => parseEnv(rest)).toThrow(/DATABASE_URL: required with REDIS_URL/);
+    });
+
     it.each([
       ['REDIS_URL', 'http://127.0.0.1:6379', /REDIS_URL: expected a redis:\/\/ or rediss:\/\/ URL/],
       ['REDIS_TIMEOUT_MS', '5000', /REDIS_TIMEOUT_MS: expected at most 2000 ms/],
+      ['DATABASE_URL', 'mysql://db.internal/dispatch', /DATABASE_URL: expected a postgres:\/\//],
     ])(
       'a wrong %s stops start-up with a message naming it, never echoing the value',
       (name, value, message) => {
         expect(() => parseEnv({ ...SHARED, [name]: value })).toThrow(message);
-        const secret = name === 'REDIS_URL' ? 'ftp://user:hunter2@example.com' : '5000.hunter2';
+        const secret = name.endsWith('_URL') ? 'ftp://user:hunter2@example.com' : '5000.hunter2';
         expect(() => parseEnv({ ...SHARED, [name]: secret })).toThrow(name);
         expect(() => parseEnv({ ...SHARED, [name]: secret })).not.toThrow(/hunter2/);
       },
     );
+  });
+});
+
+describe('quote records', () => {
+  it('with nothing configured, records live in an embedded PostgreSQL under DATA_DIR, kept 90 days', () => {
+    expect(parseEnv({}).database).toEqual({ kind: 'embedded', dir: join('.data', 'pglite') });
+    expect(parseEnv({ DATA_DIR: '/var/lib/dispatch' }).database).toEqual({
+      kind: 'embedded',
+      dir: join('/var/lib/dispatch', 'pglite'),
+    });
+    expect(parseEnv({}).quoteRetentionSeconds).toBe(90 * 86_400);
+  });
+
+  it('DATABASE_URL names a PostgreSQL server; QUOTE_RETENTION takes a duration', () => {
+    const url = 'postgres://dispatch:secret@127.0.0.1:5432/dispatch';
+    expect(parseEnv({ DATABASE_URL: url }).database).toEqual({ kind: 'server', url });
+    expect(parseEnv({ QUOTE_RETENTION: '30d' }).quoteRetentionSeconds).toBe(30 * 86_400);
+    expect(() => parseEnv({ QUOTE_RETENTION: 'forever' })).toThrow(/QUOTE_RETENTION: expected/);
   });
 });

@@ -19,6 +19,12 @@ export async function checkConfigurationAtStartup(): Promise<void> {
         '[dispatch-quote] REDIS_URL is set but Redis does not answer yet: each instance keeps to its own memory until it does (GET /api/health says degraded).',
       );
     }
+    const { startQuoteRecords } = await import('./quote-records/startup');
+    if ((await startQuoteRecords()) === 'waiting') {
+      console.warn(
+        `[dispatch-quote] the quote records' database (${env.database.kind === 'server' ? 'DATABASE_URL' : `embedded, under ${env.database.dir}`}) does not answer yet: quotes are answered without a reference until it does (GET /api/health says degraded).`,
+      );
+    }
     try {
       await mkdir(env.dataDir, { recursive: true });
       await access(env.dataDir, constants.W_OK);

@@ -1,4 +1,4 @@
-// Not server-only: statuses only, naming neither the courier's URL nor Redis's.
+// Not server-only: statuses only, naming neither the courier's URL nor Redis's nor the database's.
 import { z } from 'zod';
 import { defineContract } from './contract';
 import { ENDPOINTS } from './endpoints';
@@ -26,13 +26,22 @@ export const healthAnswerSchema = z.strictObject({
       latencyMs: z.number().optional(),
     }),
   ]),
+  /**
+   * Where quote records are kept: the embedded PostgreSQL or a server; `degraded` while quotes
+   * are answered without a record.
+   */
+  database: z.strictObject({
+    kind: z.enum(['embedded', 'server']),
+    status: z.enum(['up', 'degraded']),
+    latencyMs: z.number().optional(),
+  }),
 });
 export type HealthAnswer = z.infer<typeof healthAnswerSchema>;
 
-/** GET /api/health: liveness, whether the courier answers, and whether the shared store does. */
+/** GET /api/health: liveness, and whether the courier, the shared store and the database answer. */
 export const healthContract = defineContract({
   ...ENDPOINTS.health,
-  summary: 'Liveness, and whether the courier and the shared store answer',
+  summary: 'Liveness, and whether the courier, the shared store and the database answer',
   signedIn: false,
   answer: healthAnswerSchema,
   errors: [],

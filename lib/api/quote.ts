@@ -48,7 +48,22 @@ export const quoteSchema = z.strictObject({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
-export const quoteAnswerSchema = z.strictObject({ quote: quoteSchema });
+/** The quote's record (docs/records.md): how the dispatcher and the customer find it again. */
+export const quoteRecordAnswerSchema = z.strictObject({
+  /** `DQ-7K3M9P`: read over the phone, searched in the history. */
+  reference: z.string(),
+  /** `/c/{token}`: the customer's read-only page of this quote (relative to the app's origin). */
+  customerUrl: z.string(),
+  /** When the quote stops being valid (ISO 8601). */
+  expiresAt: z.string(),
+});
+export type QuoteRecordAnswer = z.infer<typeof quoteRecordAnswerSchema>;
+
+export const quoteAnswerSchema = z.strictObject({
+  quote: quoteSchema,
+  /** Absent when the quote could not be stored (the database was unreachable): "no se guardó". */
+  record: quoteRecordAnswerSchema.optional(),
+});
 export type QuoteAnswer = z.infer<typeof quoteAnswerSchema>;
 
 /** POST /api/quote: the courier's quote for a trip from the pickup (A) through the drop-offs in order. */

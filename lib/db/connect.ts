@@ -27,7 +27,7 @@ export interface Database {
   readonly db: Db;
   /** Resolves once the migrations ran; a failed run (server down at start) is tried again. */
   ready(): Promise<void>;
-  /** Whether it answers now (one `SELECT 1`), for /api/health. */
+  /** Whether it is migrated and answers now (one `SELECT 1` within DATABASE_TIMEOUT_MS). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -53,7 +53,7 @@ export function openDatabase(config: DatabaseConfig): Database {
     },
     async ping() {
       try {
-        await withinDatabaseTimeout(opened.db.execute('select 1'));
+        await withinDatabaseTimeout(this.ready().then(() => opened.db.execute('select 1')));
         return true;
       } catch {
         return false;
@@ -91,7 +91,11 @@ function openServer(url: string): Opened {
 }
 
 function openEmbedded(dir: string): Opened {
-  mkdirSync(dir, { recursive: true });
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch {
+    // PGlite's start then fails too: `ready()` says why, and quotes go without a record.
+  }
   const client = new PGlite(dir, { extensions: { pg_trgm } });
   const db = drizzleEmbedded({ client, schema });
   return {

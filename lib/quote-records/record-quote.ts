@@ -1,11 +1,13 @@
 import 'server-only';
 import { withinDatabaseTimeout } from '@/lib/db/connect';
+import { env } from '@/lib/env';
 import { log as rootLog } from '@/lib/log';
 import { processSingleton } from '@/lib/process-singleton';
-import type { Quote } from '@/lib/api/quote';
+import type { Quote, QuoteRecordAnswer } from '@/lib/api/quote';
 import type { Locale } from '@/lib/i18n/config';
 import type { QuoteRequest } from '@/lib/quote/schema';
-import type { RecordedStop, QuoteRecordStore, SavedQuoteRecord } from './record';
+import { quoteRecordStore } from './index';
+import type { RecordedStop, QuoteRecordStore } from './record';
 
 /** After a failed save, quotes skip the database this long: a dead one must not slow every quote. */
 export const RECORD_BACK_OFF_MS = 1_000;
@@ -15,26 +17,34 @@ export interface QuoteToRecord {
   trip: QuoteRequest;
   quote: Quote;
   language: Locale;
-  /** The instants the answer's quote carries too (computed once, by the caller). */
-  issuedAt: Date;
-  expiresAt: Date;
 }
 
 /**
- * Stores the record of a quote about to be answered, and says its reference and link; undefined
- * when the database did not store it within DATABASE_TIMEOUT_MS (down, slow, or skipped for
- * RECORD_BACK_OFF_MS after a failure). The quote is answered either way.
+ * When the quote was issued and until when it is valid (QUOTE_VALIDITY after): the same instants
+ * the answer's quote states, computed once from the moment the app received it.
+ */
+export function validityOf(quote: Quote): { issuedAt: Date; expiresAt: Date } {
+  const issuedAt = new Date(quote.quotedAt);
+  return {
+    issuedAt,
+    expiresAt: new Date(issuedAt.getTime() + env.publicConfig.quoteValiditySeconds * 1000),
+  };
+}
+
+/**
+ * Stores the record of a quote about to be answered, and gives what the answer says of it;
+ * undefined when the database did not store it within DATABASE_TIMEOUT_MS (down, slow, or
+ * skipped for RECORD_BACK_OFF_MS after a failure). The quote is answered either way.
  */
 export async function recordQuote(
-  store: QuoteRecordStore,
   toRecord: QuoteToRecord,
-  { log = rootLog }: { log?: typeof rootLog } = {},
-): Promise<SavedQuoteRecord | undefined> {
+  { log = rootLog, store }: { log?: typeof rootLog; store?: QuoteRecordStore } = {},
+): Promise<QuoteRecordAnswer | undefined> {
   const outage = processSingleton('quote-records:outage', () => ({ since: 0, retryAt: 0 }));
   if (Date.now() < outage.retryAt) return undefined;
   try {
     const saved = await withinDatabaseTimeout(
-      store.save({
+      (store ?? quoteRecordStore()).save({
         dispatcherEmail: toRecord.dispatcher.email,
         ...(toRecord.dispatcher.courierClientId === undefined
           ? {}
@@ -42,15 +52,18 @@ export async function recordQuote(
         language: toRecord.language,
         stops: stopsOf(toRecord.trip),
         quote: toRecord.quote,
-        issuedAt: toRecord.issuedAt,
-        expiresAt: toRecord.expiresAt,
+        ...validityOf(toRecord.quote),
       }),
     );
     if (outage.since) {
       log.warn({ database: 'up' }, 'quote records are stored again');
       outage.since = 0;
     }
-    return saved;
+    return {
+      reference: saved.reference,
+      customerUrl: saved.customerUrl,
+      expiresAt: saved.expiresAt.toISOString(),
+    };
   } catch (error) {
     if (!outage.since) {
       outage.since = Date.now();

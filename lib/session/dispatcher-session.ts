@@ -92,7 +92,7 @@ export class CookieSession implements DispatcherSession {
     return this.sealed.user.zone;
   }
   get courierClientId() {
-    return this.sealed.user.clientId;
+    return this.sealed.courierClientId;
   }
   get endsAt() {
     return sessionEndsAt(this.sealed);

@@ -14,13 +14,9 @@ const sealedSessionSchema = z.object({
   v: z.literal(1),
   /** Random id: keys the per-process token cache, renewals and sign-out. */
   sid: z.string().min(16),
-  user: z.object({
-    email: z.string(),
-    name: z.string(),
-    zone: z.string().optional(),
-    /** The courier's `idClient` of the account, when its login said (quote records' team). */
-    clientId: z.number().int().optional(),
-  }),
+  user: z.object({ email: z.string(), name: z.string(), zone: z.string().optional() }),
+  /** The courier's `idClient` of the account, when its login said (quote records' team). */
+  courierClientId: z.number().int().optional(),
   login: z.object({ email: z.string(), password: z.string() }),
   token: z.object({
     value: z.string(),

@@ -116,6 +116,8 @@ describe('a dispatcher signing in', () => {
       sid: session.sid,
       user: { email: ACCOUNT, name: 'Dulce Ramírez', zone: 'cdmx' },
       login: { email: ACCOUNT, password: PASSWORD },
+      // The courier's idClient of the account (the stand-in's): the team of quote records.
+      courierClientId: 4821,
       token: session.token,
       startedAt: session.startedAt,
       address: '192.0.2.10',

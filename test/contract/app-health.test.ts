@@ -35,6 +35,8 @@ describe('a courier that cannot be reached', () => {
       courier: { builtin: false, status: 'down', checkedAt: expect.any(String) },
       // One instance, no REDIS_URL: nothing shared, nothing to be down.
       store: { kind: 'memory', status: 'up' },
+      // Nothing configured: quote records in the embedded database, which answers.
+      database: { kind: 'embedded', status: 'up', latencyMs: expect.any(Number) },
     });
     expect(answer.text).not.toMatch(/hunter2|127\.0\.0\.1|courier\//);
   });

@@ -11,6 +11,7 @@ import {
   type AppInstance,
 } from '../support/app-instances';
 import { startNominatimStandIn, type GeocoderStandIn } from '../support/nominatim-stand-in';
+import { startPostgresServer, type PostgresServer } from '../support/postgres-server';
 import { startRedisServer, type RedisServer } from '../support/redis-server';
 
 /**
@@ -26,6 +27,7 @@ const RUN_SECONDS = 30;
 const SESSIONS = 20;
 
 let redis: RedisServer;
+let postgres: PostgresServer;
 let nominatim: GeocoderStandIn;
 const instances: AppInstance[] = [];
 
@@ -53,9 +55,15 @@ async function signedIn(from?: string, at: AppInstance = instances[0]!) {
 
 beforeAll(async () => {
   buildForProduction();
-  [redis, nominatim] = await Promise.all([startRedisServer(), startNominatimStandIn()]);
+  [redis, postgres, nominatim] = await Promise.all([
+    startRedisServer(),
+    startPostgresServer(),
+    startNominatimStandIn(),
+  ]);
   const env = {
     REDIS_URL: redis.url,
+    // Several instances keep their quote records in one PostgreSQL server (REDIS_URL requires it).
+    DATABASE_URL: await postgres.createDatabase(),
     SESSION_SECRET: 'several-instances-session-secret-0123456789',
     COURIER_JWT_SECRET: 'several-instances-courier-signing-key-012345',
     COURIER_TOKEN_TTL: `${TOKEN_TTL_SECONDS}s`,
@@ -77,7 +85,7 @@ afterAll(async () => {
   instances.forEach((instance, i) =>
     writeFileSync(join(dir, `instance-${i}.log`), instance.lines.join('\n') + '\n'),
   );
-  await Promise.all([redis?.close(), nominatim?.close()]);
+  await Promise.all([redis?.close(), postgres?.close(), nominatim?.close()]);
 });
 
 describe('three instances and one Redis', () => {

@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { declarePeerAddressStamping, stampPeerAddress } from '@/lib/http/peer-address.mjs';
+import { seedEmbeddedDatabase } from './embedded-database';
 
 /**
  * Serves the app's route handlers (every `app/**\/route.ts`) over real HTTP on a loopback port, the
@@ -114,7 +115,14 @@ export async function startAppServer(
   env: Record<string, string | undefined> = {},
 ): Promise<AppServer> {
   // Nothing of another test file's server in this process leaks in: every server states these.
-  env = { TRUST_PROXY: '0', DATA_DIR: freshDataDir(), ...env };
+  const ownDataDir = env.DATA_DIR === undefined ? freshDataDir() : undefined;
+  env = { TRUST_PROXY: '0', DATABASE_URL: undefined, DATA_DIR: ownDataDir, ...env };
+  // Quote records in the embedded database: a copy of a migrated one (a first start is slow).
+  if (!env.DATABASE_URL && env.DATA_DIR && !existsSync(join(env.DATA_DIR, 'pglite'))) {
+    await seedEmbeddedDatabase(env.DATA_DIR);
+  }
+  // The app's modules (and its open database) live as long as the test process: so does the copy.
+  if (ownDataDir) process.once('exit', () => rmSync(ownDataDir, { recursive: true, force: true }));
   const routes = findRouteFiles(APP_DIR).map(routeFor);
   let origin = '';
   declarePeerAddressStamping();
@@ -151,6 +159,10 @@ export async function startAppServer(
     if (value === undefined) delete process.env[name];
     else
       process.env[name] = value.replaceAll('{origin}', origin).replaceAll('{port}', String(port));
+  }
+  if (!env.DATABASE_URL) {
+    // As `npm start` migrates at start: the first quote never waits for PGlite to open.
+    await (await import('@/lib/db/connect')).database().ready();
   }
   return {
     url: origin,

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resetProcessSingletons } from '@/lib/process-singleton';
+import { startAppServer, type AppServer } from '../support/app-server';
+import { startPostgresServer, type PostgresServer } from '../support/postgres-server';
+import { Browser, builtinCourierEnv, DISPATCHER, newLoopbackAddress } from './app-fixtures';
+
+/**
+ * Every quote POST /api/quote answers is stored first, on either engine: the embedded PostgreSQL
+ * (PGlite, nothing configured) or a PostgreSQL server (DATABASE_URL) this test starts.
+ */
+
+const TRIP = {
+  pickup: {
+    street: 'Varsovia',
+    exteriorNumber: '36',
+    neighborhood: 'Juárez',
+    zipCode: '06600',
+    lat: 19.4245,
+    lng: -99.1652,
+  },
+  dropoffs: [
+    {
+      street: 'Sonora',
+      exteriorNumber: '180',
+      interiorNumber: '1',
+      neighborhood: 'Hipódromo',
+      zipCode: '06100',
+      lat: 19.4128,
+      lng: -99.1708,
+    },
+    {
+      street: 'Durango',
+      exteriorNumber: '200',
+      neighborhood: 'Roma Norte',
+      zipCode: '06700',
+      lat: 19.4203,
+      lng: -99.1617,
+    },
+  ],
+};
+
+const REFERENCE = /^DQ-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{6}$/;
+
+describe.each([
+  { engine: 'the embedded PostgreSQL (PGlite)', kind: 'embedded' },
+  { engine: 'a PostgreSQL server', kind: 'server' },
+])('quote records on $engine', ({ kind }) => {
+  let postgres: PostgresServer | undefined;
+  let app: AppServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // Configuration is read once per process: fresh modules for this engine's server.
+    vi.resetModules();
+    resetProcessSingletons();
+    postgres = kind === 'server' ? await startPostgresServer() : undefined;
+    app = await startAppServer({
+      ...builtinCourierEnv('quote-records-tests-signing-key-0123456789'),
+      QUOTE_VALIDITY: '15m',
+      ...(postgres ? { DATABASE_URL: await postgres.createDatabase() } : {}),
+    });
+    browser = new Browser(app.origin, {}, newLoopbackAddress());
+    expect((await browser.signIn()).status).toBe(200);
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await postgres?.close();
+  });
+
+  const store = async () => (await import('@/lib/quote-records')).quoteRecordStore();
+
+  it('a quote is answered with its reference, the customer’s link and when it expires', async () => {
+    const answer = await browser.quote(TRIP, { 'accept-language': 'en-US,en;q=0.9' });
+    expect(answer.status).toBe(200);
+    const { quote, record } = answer.json;
+    expect(record).toEqual({
+      reference: expect.stringMatching(REFERENCE),
+      customerUrl: expect.stringMatching(/^\/c\/[A-Za-z0-9_-]{22}$/),
+      expiresAt: new Date(Date.parse(quote.quotedAt) + 15 * 60_000).toISOString(),
+    });
+
+    // The record holds the stops as confirmed and the figures as answered.
+    const stored = await (
+      await store()
+    ).byReference(record.reference, {
+      email: DISPATCHER.email,
+    });
+    expect(stored).toMatchObject({
+      reference: record.reference,
+      dispatcherEmail: DISPATCHER.email,
+      courierClientId: expect.any(Number),
+      language: 'en',
+      quote,
+      customerUrl: record.customerUrl,
+      stops: [
+        { letter: 'A', ...TRIP.pickup },
+        { letter: 'B', ...TRIP.dropoffs[0] },
+        { letter: 'C', ...TRIP.dropoffs[1] },
+      ],
+    });
+    expect(stored!.issuedAt.toISOString()).toBe(new Date(quote.quotedAt).toISOString());
+    expect(stored!.expiresAt.toISOString()).toBe(record.expiresAt);
+    const token = record.customerUrl.slice('/c/'.length);
+    expect((await (await store()).byCustomerToken(token))?.reference).toBe(record.reference);
+  });
+
+  it('every quote gets a reference of its own, and the history finds each one', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => browser.quote(TRIP)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    const references = answers.map((answer) => answer.json.record.reference as string);
+    expect(new Set(references).size).toBe(8);
+    const page = await (
+      await store()
+    ).list({
+      viewer: { email: DISPATCHER.email },
+      scope: 'mine',
+      limit: 100,
+    });
+    expect(page.records.map((record) => record.reference)).toEqual(
+      expect.arrayContaining(references),
+    );
+    expect(page.records[0]!.language).toBe('es-MX');
+  });
+
+  it('health names the database and says it is up', async () => {
+    const health = await browser.request('GET', '/api/health');
+    expect(health.json.database).toEqual({ kind, status: 'up', latencyMs: expect.any(Number) });
+  });
+
+  it.runIf(kind === 'server')(
+    'the database stopped: quotes still answered, without a record, and health says degraded; back: references again',
+    async () => {
+      await postgres!.stop();
+      const answers = await Promise.all(Array.from({ length: 4 }, () => browser.quote(TRIP)));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+      expect(answers.map((answer) => answer.json.record)).toEqual(Array(4).fill(undefined));
+      expect(answers[0]!.json.quote.total).toBeGreaterThan(0);
+      const health = await browser.request('GET', '/api/health');
+      expect(health.status).toBe(200);
+      expect(health.json.database).toEqual({ kind: 'server', status: 'degraded' });
+
+      await postgres!.start();
+      await expect
+        .poll(async () => (await browser.quote(TRIP)).json.record?.reference, {
+          interval: 250,
+          timeout: 15_000,
+        })
+        .toMatch(REFERENCE);
+      expect((await browser.request('GET', '/api/health')).json.database.status).toBe('up');
+    },
+    60_000,
+  );
+});
