@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RECORDED_QUOTE, RECORDED_STOPS } from '@/test/fixtures/recorded-quote-record';
 import type { QuoteRecord } from './record';
 import { customerLinkState, streetLine } from './customer-view';
 
@@ -10,44 +11,8 @@ const RECORD: QuoteRecord = {
   dispatcherEmail: 'ana@acme.mx',
   courierClientId: 10,
   language: 'es-MX',
-  stops: [
-    {
-      letter: 'A',
-      street: 'Varsovia',
-      exteriorNumber: '36',
-      neighborhood: 'Juárez',
-      zipCode: '06600',
-      lat: 19.42,
-      lng: -99.17,
-    },
-    {
-      letter: 'B',
-      street: 'Sonora',
-      exteriorNumber: '180',
-      interiorNumber: '1',
-      neighborhood: 'Hipódromo',
-      zipCode: '06100',
-      lat: 19.41,
-      lng: -99.17,
-    },
-  ],
-  quote: {
-    total: 35,
-    price: 30,
-    discount: 0,
-    extraCharge: 5,
-    packageValue: 0,
-    messengerFee: 20,
-    operatorCost: 15,
-    distanceKm: 1.58,
-    etaMinutes: 28,
-    isBike: true,
-    rating: 5,
-    currency: 'MXN',
-    zone: { id: 7, name: 'CDMX Centro' },
-    packageType: { id: 3, name: 'Sobre' },
-    quotedAt: '2026-11-20T20:20:00.000Z',
-  },
+  stops: RECORDED_STOPS,
+  quote: RECORDED_QUOTE,
   issuedAt: new Date('2026-11-20T20:20:00.000Z'),
   expiresAt: EXPIRES,
   createdAt: new Date('2026-11-20T20:20:00.000Z'),
