@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { env } from '@/lib/env';
 import { loadMessages } from '@/lib/i18n/load-messages';
 import { localeOfRequest } from '@/lib/i18n/locale-choice';
+import { customerLinkGoneAnswer } from '@/lib/quote-records/customer-link-gone';
 import { customerLinkRefusal, isCustomerLinkPath } from '@/lib/quote-records/customer-link-limit';
 import { createNonce, pageSecurityHeaders, servedOverHttps } from '@/lib/security/headers';
 
@@ -15,7 +16,8 @@ import { createNonce, pageSecurityHeaders, servedOverHttps } from '@/lib/securit
  * built-in courier's /courier, and a proxy run on each costs about half a millisecond.
  *
  * A customer's link (/c/{token}, app/c) is public: no session is asked for, its openings are
- * counted per client address (429 beyond), and search engines are told to keep it out.
+ * counted per client address (429 beyond), one that no longer opens gets its 404 page here, and
+ * search engines are told to keep them out.
  */
 export async function proxy(request: NextRequest) {
   const customerLink = isCustomerLinkPath(request.nextUrl.pathname);
@@ -30,6 +32,10 @@ export async function proxy(request: NextRequest) {
   const csp = headers['content-security-policy']!;
 
   if (refusal) return await tooManyOpenings(request, headers, refusal.retryAfterSeconds);
+  const gone = customerLink
+    ? await customerLinkGoneAnswer(request, { ...headers, 'x-robots-tag': NOINDEX })
+    : undefined;
+  if (gone) return gone;
 
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('content-security-policy', csp);

@@ -8,6 +8,9 @@ import { customerLinkOf } from '@/lib/quote-records/customer-link';
 
 type Params = { token: string };
 
+/** Drawn on each request: a cached picture would outlive its revoked link. */
+export const dynamic = 'force-dynamic';
+
 /** Its alt text in the quote's language; no image for a link that is gone. */
 export async function generateImageMetadata({ params }: { params: Params | Promise<Params> }) {
   const state = await customerLinkOf((await params).token);
