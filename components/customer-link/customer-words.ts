@@ -14,9 +14,11 @@ export async function customerWords(view: CustomerQuoteView) {
     view.total,
   );
   const minutes = Math.round(view.etaMinutes);
+  // "14:35" as a clock in Mexico reads; "2:35 PM" in English.
   const time = new Intl.DateTimeFormat(locale, {
     hour: 'numeric',
     minute: '2-digit',
+    hourCycle: locale === 'en' ? 'h12' : 'h23',
     timeZone: TIME_ZONE,
   }).format(view.expiresAt);
   const first = view.stops[0]!;
