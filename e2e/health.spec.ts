@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 
 // Playwright's own readiness probe already waits for /api/health to answer 200; this checks what
 // it says: the built-in courier's API answers the probe (a 404 there would mean "down").
-test('health reports the built-in courier up and the store up', async ({ request }) => {
+test('health reports the built-in courier up, the store up and the database up', async ({
+  request,
+}) => {
   const response = await request.get('/api/health');
   expect(response.status()).toBe(200);
   expect(response.headers()['cache-control']).toBe('no-store');
@@ -15,5 +17,7 @@ test('health reports the built-in courier up and the store up', async ({ request
       checkedAt: expect.any(String),
     },
     store: { kind: 'memory', status: 'up' },
+    // The quote records' embedded database (no DATABASE_URL), migrated at start.
+    database: { kind: 'embedded', status: 'up', latencyMs: expect.any(Number) },
   });
 });

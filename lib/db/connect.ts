@@ -1,15 +1,15 @@
 import 'server-only';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { drizzle as drizzleServer } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzleEmbedded } from 'drizzle-orm/pglite';
+import { drizzle as drizzleProxy } from 'drizzle-orm/pg-proxy';
 import { Pool } from 'pg';
 import { env } from '@/lib/env';
 import { log } from '@/lib/log';
 import { processSingleton } from '@/lib/process-singleton';
-import { migrateDatabase } from './migrate';
+import { migrateDatabase, MIGRATIONS_FOLDER } from './migrate';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -85,23 +85,78 @@ function openServer(url: string): Opened {
   const db = drizzleServer({ client: pool, schema }) as unknown as Db;
   return {
     db,
-    migrate: () => migrateDatabase({ kind: 'server', pool }),
+    migrate: () => migrateDatabase({ pool }),
     close: () => pool.end(),
   };
 }
 
+/** Where the embedded database's thread starts (beside this module, read from the project). */
+const PGLITE_WORKER = join(process.cwd(), 'lib', 'db', 'pglite-worker.mjs');
+
+interface WorkerAnswer {
+  id: number;
+  rows?: unknown[];
+  error?: { message: string; code?: string };
+}
+
+/**
+ * PGlite in a worker thread (./pglite-worker.mjs), queried through Drizzle's proxy driver: the
+ * same SQL and rows as in the app's thread, without holding up its other requests.
+ */
 function openEmbedded(dir: string): Opened {
   try {
     mkdirSync(dir, { recursive: true });
   } catch {
     // PGlite's start then fails too: `ready()` says why, and quotes go without a record.
   }
-  const client = new PGlite(dir, { extensions: { pg_trgm } });
-  const db = drizzleEmbedded({ client, schema });
+  const worker = new Worker(PGLITE_WORKER, { workerData: { dir } });
+  // The app's shutdown never waits for the database's thread.
+  worker.unref();
+  const waiting = new Map<
+    number,
+    { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }
+  >();
+  let lastId = 0;
+  let gone: Error | undefined;
+  const failAll = (error: Error) => {
+    gone = error;
+    for (const { reject } of waiting.values()) reject(error);
+    waiting.clear();
+  };
+  worker.on('message', ({ id, rows, error }: WorkerAnswer) => {
+    const call = waiting.get(id);
+    waiting.delete(id);
+    if (!call) return;
+    if (error) call.reject(Object.assign(new Error(error.message), { code: error.code }));
+    else call.resolve(rows ?? []);
+  });
+  worker.on('error', failAll);
+  worker.on('exit', () => failAll(new Error('the embedded database’s thread has ended')));
+  const call = (message: Record<string, unknown>) =>
+    new Promise<unknown[]>((resolve, reject) => {
+      if (gone) return reject(gone);
+      const id = ++lastId;
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, ...message });
+    });
+  const db = drizzleProxy(
+    async (sql, params, method) => ({
+      rows: await call({ kind: 'query', sql, params, arrays: method === 'all' }),
+    }),
+    { schema },
+  );
   return {
     db: db as unknown as Db,
-    migrate: () => migrateDatabase({ kind: 'embedded', db }),
-    close: () => client.close(),
+    migrate: async () => {
+      const { migrate } = await import('drizzle-orm/pg-proxy/migrator');
+      await migrate(db, async (queries) => void (await call({ kind: 'migrate', queries })), {
+        migrationsFolder: MIGRATIONS_FOLDER,
+      });
+    },
+    close: async () => {
+      if (!gone) await call({ kind: 'close' }).catch(() => {});
+      await worker.terminate();
+    },
   };
 }
 

@@ -274,6 +274,7 @@ describe('health', () => {
         checkedAt: expect.any(String),
       },
       store: { kind: 'memory', status: 'up' },
+      database: { kind: 'embedded', status: 'up', latencyMs: expect.any(Number) },
     });
     expect(answer.text).not.toContain(new URL(legacy.url).port);
   });

@@ -92,6 +92,8 @@ export interface RequestOutcome {
   outside: string | null;
   /** Asked while offline and waiting for the network. */
   queued?: { key: string } | null;
+  /** The last quote came without a record (the database was away): it has no reference. */
+  notSaved?: boolean;
 }
 
 /** The trip on screen: its readiness, the quote shown and the draft's fingerprint. */

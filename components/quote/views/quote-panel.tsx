@@ -111,6 +111,7 @@ export function QuotePanel({
             ref={resultRef}
             state={resultState}
             pending={outcome.pending}
+            notSaved={outcome.notSaved === true}
             coverageKnown={config.builtinCourier}
             route={{ roadRoutes: config.roadRoutes, view: freshQuote ? rest.routeView : null }}
             validitySeconds={config.quoteValiditySeconds}

@@ -31,6 +31,7 @@ const QuoteFigures = dynamic(
 export function QuoteResult({
   state,
   pending,
+  notSaved,
   coverageKnown,
   route,
   validitySeconds,
@@ -40,6 +41,8 @@ export function QuoteResult({
 }: {
   state: ResultState;
   pending: boolean;
+  /** The quote shown was answered without a record: "no se guardó". */
+  notSaved: boolean;
   /** What the result's km is compared with: the road route of the quoted stops. */
   route: RouteCheck;
   /** The courier's coverage is published (the built-in one): out-of-coverage names its areas. */
@@ -83,6 +86,11 @@ export function QuoteResult({
             onRequote={onRetry}
             onNew={onNew}
           />
+        )}
+        {state.kind === 'quote' && !state.stale && notSaved && (
+          <p className="notice notice-warning" data-testid="quote-not-saved">
+            {t('notSaved')}
+          </p>
         )}
         {state.kind === 'queued' && (
           <p role="status" className="notice notice-info" data-testid="quote-queued">

@@ -118,6 +118,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
             error: mutation.error,
             outside,
             queued: quoting.offline.queued,
+            notSaved: mutation.data !== undefined && !mutation.data.record,
             pending: mutation.isPending,
           }}
           routeView={routeView}
