@@ -116,7 +116,14 @@ test.describe('handing the quote over', () => {
       'Total $35.00 MXN · 1.58 km · 28 min · Bicicleta',
     ]);
     expect(lines[4]).toMatch(/^Válida hasta las \d{1,2}:\d\d\s?[ap]\.\s?m\.$/);
-    expect(shared!.text).not.toMatch(/dq_|eyJ|19\.42|-99\.16|token/i);
+    // Last, the customer's link: this app's /c/ and a 128-bit token, the one token meant for them.
+    expect(lines[5]).toMatch(new RegExp(`^${new URL(page.url()).origin}/c/[A-Za-z0-9_-]{22}$`));
+    expect(lines).toHaveLength(6);
+    expect(lines.slice(0, 5).join('\n')).not.toMatch(/dq_|eyJ|19\.42|-99\.16|token/i);
+    // The reference to read out over the phone stands on the result.
+    await expect(resultCard(page).getByTestId('quote-reference')).toHaveText(
+      /^Referencia DQ-[A-Z0-9]{6}$/,
+    );
   });
 
   test('without a share sheet the text is copied, and said so', async ({ page, context }) => {

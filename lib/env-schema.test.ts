@@ -92,6 +92,12 @@ describe('configuration', () => {
     expect(() => parseEnv({ QUOTE_VALIDITY: 'soon' })).toThrow(/QUOTE_VALIDITY/);
   });
 
+  it("a customer's link opens for 7 days after its quote expired unless CUSTOMER_LINK_TTL says otherwise", () => {
+    expect(parseEnv({}).customerLinkTtlSeconds).toBe(7 * 86400);
+    expect(parseEnv({ CUSTOMER_LINK_TTL: '2d' }).customerLinkTtlSeconds).toBe(2 * 86400);
+    expect(() => parseEnv({ CUSTOMER_LINK_TTL: 'a week' })).toThrow(/CUSTOMER_LINK_TTL/);
+  });
+
   it('lists several API clients for the built-in courier', () => {
     const env = parseEnv({
       COURIER_CLIENTS: 'acme:acme-secret-0123456,other:two:with-colon-0123456',

@@ -158,6 +158,8 @@ const schema = z.object({
     .optional(),
   /** How long quote records are kept before the purge deletes them (docs/records.md). */
   QUOTE_RETENTION: durationSeconds('QUOTE_RETENTION').default(90 * 86400),
+  /** How long a customer's link still opens after its quote expired (docs/records.md). */
+  CUSTOMER_LINK_TTL: durationSeconds('CUSTOMER_LINK_TTL').default(7 * 86400),
 
   GEOCODER: z
     .enum(['builtin', 'nominatim', 'photon'], { error: 'expected builtin, nominatim or photon' })
@@ -369,6 +371,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
       : ({ kind: 'embedded', dir: join(dataDir, 'pglite') } as const),
     /** Records older than this are purged (seconds). */
     quoteRetentionSeconds: raw.QUOTE_RETENTION,
+    /** A customer's link is gone this long after its quote expired (seconds). */
+    customerLinkTtlSeconds: raw.CUSTOMER_LINK_TTL,
     /** The production build's directory, from the cwd (the map's chunks are looked up there). */
     distDir: raw.NEXT_DIST_DIR ?? '.next',
     /** Where state shared by several instances lives: this process's memory, or Redis. */

@@ -1,5 +1,5 @@
 import type { MapView } from './map-view';
-import { TILE_SIZE, previewTiles } from './tile-preview-grid';
+import { TILE_SIZE, previewTiles, type PreviewArea } from './tile-preview-grid';
 import styles from './quote-map.module.css';
 
 /**
@@ -7,8 +7,17 @@ import styles from './quote-map.module.css';
  * Leaflet has loaded, and Leaflet then draws the same (cached) tiles over them. Decorative: the
  * interactive map that replaces it carries the name and the controls.
  */
-export function TilePreview({ tileUrl, view }: { tileUrl: string; view: MapView }) {
-  const tiles = previewTiles(tileUrl, view);
+export function TilePreview({
+  tileUrl,
+  view,
+  area,
+}: {
+  tileUrl: string;
+  view: MapView;
+  /** The largest map drawn (PREVIEW_AREA by default): tiles beyond are not sent. */
+  area?: PreviewArea;
+}) {
+  const tiles = previewTiles(tileUrl, view, area);
   return (
     <div className={styles.preview} aria-hidden="true" data-map-preview>
       {tiles.map((tile, index) => (

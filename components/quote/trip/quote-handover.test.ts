@@ -45,4 +45,12 @@ describe('handing the quote over', () => {
     expect(text).toContain('Entrega C: Durango 200, Roma Norte');
     expect(text).not.toMatch(/secret-id|19\.4|-99\.1|06100|token/);
   });
+
+  it("ends with the customer's link when the quote was stored, and without one when it was not", () => {
+    const link = 'https://cotiza.example.mx/c/Qm9uam91ciBsZSBtb25kZQ';
+    const lines = shareText(trip(), words, link).split('\n');
+    expect(lines.at(-1)).toBe(link);
+    expect(lines.at(-2)).toBe('Válida hasta las 12:15 p.m.');
+    expect(shareText(trip(), words, undefined)).not.toContain('/c/');
+  });
 });

@@ -18,15 +18,16 @@ export interface ShareWords {
 
 /**
  * The quote as a chat message: a title, every stop as street, number and colonia (nothing else:
- * no coordinates, no ids, no token), the figures, and until when it holds.
+ * no coordinates, no ids), the figures, until when it holds, and, when the quote was stored, the
+ * customer's link (`link`: absolute, /c/{token}, the one token meant for the customer).
  */
-export function shareText(values: QuoteDraftValues, words: ShareWords): string {
+export function shareText(values: QuoteDraftValues, words: ShareWords, link?: string): string {
   const stops = tripStops(values);
   const several = stops.length > 2;
   const lines = stops.map(
     (stop) => `${words.stopName(stop.letter, stop.role, several)}: ${addressLine(stop.point)}`,
   );
-  return [words.title, ...lines, words.figures, words.validity].join('\n');
+  return [words.title, ...lines, words.figures, words.validity, ...(link ? [link] : [])].join('\n');
 }
 
 /** "Sonora 180 int. 1, Hipódromo": what a rider needs to find the door. */

@@ -1,6 +1,6 @@
 import { RequestError, type ScreenErrorCode } from '@/components/ui/api-client';
 import type { ApiErrorCode } from '@/lib/api/errors';
-import type { Quote } from '@/lib/api/quote';
+import type { Quote, QuoteAnswer } from '@/lib/api/quote';
 import type { QuoteDraftValues } from './draft';
 import type { TripReadiness } from './trip-readiness';
 import { PICKUP, tripStops } from './trip-stops';
@@ -92,8 +92,11 @@ export interface RequestOutcome {
   outside: string | null;
   /** Asked while offline and waiting for the network. */
   queued?: { key: string } | null;
-  /** The last quote came without a record (the database was away): it has no reference. */
-  notSaved?: boolean;
+  /**
+   * The last answer to "Cotizar": its record (reference, customer link) belongs to the quote shown
+   * only when the quote is the same; without a record the database was away ("no se guardó").
+   */
+  answer?: QuoteAnswer;
 }
 
 /** The trip on screen: its readiness, the quote shown and the draft's fingerprint. */

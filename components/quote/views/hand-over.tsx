@@ -5,7 +5,7 @@ import { useTranslations } from 'use-intl';
 import { MONEY_LOCALE } from '@/lib/i18n/config';
 import type { Quote } from '@/lib/api/quote';
 import type { QuoteDraftValues } from '../trip/draft';
-import { shareText } from '../trip/quote-handover';
+import { shareText, type ShareWords } from '../trip/quote-handover';
 import { useKmNumber } from './distance-format';
 import styles from './styles';
 
@@ -13,20 +13,24 @@ const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency:
 
 /**
  * "Compartir": the quote as a short text for the customer's chat, through the device's share
- * sheet (tablets and phones have one) or, where there is none, copied; "Nueva cotización" clears
- * the screen for the next trip (with an undo, as "Limpiar"). An expired quote is not shared: the
- * customer would read a price that no longer holds as valid.
+ * sheet (tablets and phones have one) or, where there is none, copied; with the customer's link
+ * when the quote was stored. "Nueva cotización" clears the screen for the next trip (with an
+ * undo, as "Limpiar"). An expired quote is not shared: the customer would read a price that no
+ * longer holds as valid.
  */
 export function HandOver({
   quote,
   values,
   validity,
+  customerUrl,
   onNew,
 }: {
   quote: Quote;
   values: QuoteDraftValues;
   /** "Válida hasta las 2:35 p.m.", or null once the quote has expired. */
   validity: string | null;
+  /** The answer's `record.customerUrl` (/c/{token}); absent when the quote was not stored. */
+  customerUrl?: string;
   onNew: () => void;
 }) {
   const t = useTranslations('quote');
@@ -34,7 +38,7 @@ export function HandOver({
   const [said, setSaid] = useState<'copied' | 'failed' | null>(null);
 
   async function share(validity: string) {
-    const text = shareText(values, {
+    const words: ShareWords = {
       title: t('shareTitle'),
       stopName: (letter, role, several) =>
         role === 'pickup'
@@ -49,7 +53,9 @@ export function HandOver({
         vehicle: quote.isBike ? t('bike') : t('motorbike'),
       }),
       validity,
-    });
+    };
+    const link = customerUrl && new URL(customerUrl, window.location.origin).href;
+    const text = shareText(values, words, link);
     setSaid(null);
     if (typeof navigator.share === 'function') {
       try {

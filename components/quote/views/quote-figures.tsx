@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useFormatter, useTranslations } from 'use-intl';
 import type { RouteView } from '../trip/route-view';
 import { MONEY_LOCALE } from '@/lib/i18n/config';
-import type { Quote, QuoteLeg } from '@/lib/api/quote';
+import type { Quote, QuoteLeg, QuoteRecordAnswer } from '@/lib/api/quote';
 import { distanceNote } from '../trip/distance-note';
 import { ApproximateDistance } from './approximate-distance';
 import { useKmNumber } from './distance-format';
@@ -34,6 +34,7 @@ export function QuoteFigures({
   route,
   expired,
   values,
+  record,
   onRequote,
   onNew,
 }: {
@@ -44,6 +45,8 @@ export function QuoteFigures({
   expired: boolean;
   /** The trip it prices, for the text handed over. */
   values: QuoteDraftValues;
+  /** Its record, when this quote was stored: the reference to read out, the customer's link. */
+  record?: QuoteRecordAnswer;
   onRequote: () => void;
   onNew: () => void;
 }) {
@@ -95,6 +98,7 @@ export function QuoteFigures({
         quote={quote}
         values={values}
         validity={expired ? null : t('validUntil', { time: time(until) })}
+        {...(record ? { customerUrl: record.customerUrl } : {})}
         onNew={onNew}
       />
       {quote.legs && quote.legs.length > 1 && <QuoteLegs legs={quote.legs} />}
@@ -143,7 +147,17 @@ export function QuoteFigures({
           <dd>{money.format(quote.extraCharge)}</dd>
         </div>
       </dl>
-      <p className="field-hint">{t('quotedAt', { time: time(issuedAt) })}</p>
+      <p className="field-hint">
+        {t('quotedAt', { time: time(issuedAt) })}
+        {record && (
+          <>
+            {' · '}
+            <span data-testid="quote-reference">
+              {t('reference', { reference: record.reference })}
+            </span>
+          </>
+        )}
+      </p>
     </>
   );
 }

@@ -111,7 +111,7 @@ export function QuotePanel({
             ref={resultRef}
             state={resultState}
             pending={outcome.pending}
-            notSaved={outcome.notSaved === true}
+            answer={outcome.answer}
             coverageKnown={config.builtinCourier}
             route={{ roadRoutes: config.roadRoutes, view: freshQuote ? rest.routeView : null }}
             onRetry={() => void rest.onSubmit()}

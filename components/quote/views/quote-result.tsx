@@ -3,6 +3,7 @@
 import dynamic from 'next/dynamic';
 import type { Ref } from 'react';
 import { useTranslations } from 'use-intl';
+import type { QuoteAnswer, QuoteRecordAnswer } from '@/lib/api/quote';
 import { RETRYABLE, type ResultState } from '../trip/quote-outcome';
 import { useQuoteExpired } from '../effects/use-now-until';
 import { QuoteGuide } from './quote-guide';
@@ -24,7 +25,7 @@ const OutOfCoverage = dynamic(
 export function QuoteResult({
   state,
   pending,
-  notSaved,
+  answer,
   coverageKnown,
   route,
   onRetry,
@@ -33,8 +34,8 @@ export function QuoteResult({
 }: {
   state: ResultState;
   pending: boolean;
-  /** The quote shown was answered without a record: "no se guardó". */
-  notSaved: boolean;
+  /** The last answer to "Cotizar", with its record when it was stored. */
+  answer: QuoteAnswer | undefined;
   /** What the result's km is compared with: the road route of the quoted stops. */
   route: RouteCheck;
   /** The courier's coverage is published (the built-in one): out-of-coverage names its areas. */
@@ -45,6 +46,7 @@ export function QuoteResult({
 }) {
   const t = useTranslations('quote');
   const expired = useQuoteExpired(state.kind === 'quote' ? state.quote : null);
+  const record = recordOf(state, answer);
   const shownAs =
     state.kind !== 'quote' ? state.kind : state.stale ? 'stale' : expired ? 'expired' : 'fresh';
   return (
@@ -70,11 +72,12 @@ export function QuoteResult({
             route={route}
             expired={expired}
             values={state.values}
+            record={record ?? undefined}
             onRequote={onRetry}
             onNew={onNew}
           />
         )}
-        {state.kind === 'quote' && !state.stale && notSaved && (
+        {state.kind === 'quote' && !state.stale && record === null && (
           <p className="notice notice-warning" data-testid="quote-not-saved">
             {t('notSaved')}
           </p>
@@ -115,4 +118,19 @@ export function QuoteResult({
       </div>
     </section>
   );
+}
+
+/**
+ * The record of the quote shown: from the last answer when it is that quote's; null when that
+ * answer came without one (not stored); undefined when the quote shown came from elsewhere (a
+ * recent quote reopened, a draft restored).
+ */
+function recordOf(
+  state: ResultState,
+  answer: QuoteAnswer | undefined,
+): QuoteRecordAnswer | null | undefined {
+  if (state.kind !== 'quote' || !answer || answer.quote.issuedAt !== state.quote.issuedAt) {
+    return undefined;
+  }
+  return answer.record ?? null;
 }

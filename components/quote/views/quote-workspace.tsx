@@ -134,7 +134,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
               outside,
               outsideStops,
               queued: quoting.offline.queued,
-              notSaved: mutation.data !== undefined && !mutation.data.record,
+              answer: mutation.data,
               pending: mutation.isPending,
             }}
             routeView={routeView}

@@ -20,11 +20,7 @@ export interface RecentQuoteListProps {
  * The recent quotes, newest first, one row per trip (addRecent merges repeats); each row says the
  * total, the delivery time and the vehicle, and opens back onto the map and the form.
  */
-export function RecentQuoteList({
-  recent,
-  onOpen,
-  onClear,
-}: RecentQuoteListProps) {
+export function RecentQuoteList({ recent, onOpen, onClear }: RecentQuoteListProps) {
   const t = useTranslations('recent');
   const format = useFormatter();
   return recent.length === 0 ? (
