@@ -11,7 +11,7 @@ const WORDS: CsvWords = {
     dispatcher: 'Despachador',
     pickup: 'Recolección',
     dropoffs: 'Entregas',
-    km: 'Km',
+    km: 'km',
     minutes: 'Minutos',
     total: 'Total (MXN)',
     vehicle: 'Vehículo',
