@@ -88,7 +88,7 @@ describe('the quotes CSV', () => {
       Despachador: 'ana@acme.mx',
       Recolección: 'Varsovia 36, Juárez, "centro", 06600',
       Entregas: 'Sonora 36, Juárez, "centro", 06600 | Durango 36, Juárez, "centro", 06600',
-      Km: '7.4',
+      km: '7.4',
       Minutos: '28',
       'Total (MXN)': '158.50',
       Vehículo: 'Motocicleta',

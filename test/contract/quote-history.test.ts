@@ -204,7 +204,7 @@ describe.each(engines)('the quote history on $name', ({ kind }) => {
       // As a spreadsheet reads money: two decimals, a point (es-MX), the same amount.
       expect(row['Total (MXN)']).toMatch(/^\d+\.\d{2}$/);
       expect(Number(row['Total (MXN)'])).toBe(record.quote.total);
-      expect(Number(row.Km)).toBeCloseTo(record.quote.distanceKm, 1);
+      expect(Number(row.km)).toBeCloseTo(record.quote.distanceKm, 1);
       expect(Number(row.Minutos)).toBe(Math.round(record.quote.etaMinutes));
       expect(row.Despachador).toBe(record.dispatcherEmail);
       expect(row['Recolección']).toContain(record.stops[0]!.street);
