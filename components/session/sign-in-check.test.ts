@@ -22,7 +22,7 @@ describe('the sign-in form checks its fields with the server’s schema', () => 
   it('says a text is too long where the server would refuse it', () => {
     expect(checkSignIn({ email: 'a@b.mx', password: 'x'.repeat(1025) })).toEqual({
       ok: false,
-      errors: { password: 'validation.tooLong' },
+      errors: { password: 'validation.passwordTooLong' },
     });
   });
 

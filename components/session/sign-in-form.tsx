@@ -5,6 +5,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'use-intl';
 import { callApi, RequestError } from '@/components/ui/api-client';
 import type { ApiErrorCode } from '@/lib/api/errors';
+import { validationValues } from '@/lib/quote/validation-values';
 import { checkSignIn, type SignInFieldMessage } from './sign-in-check';
 import styles from './sign-in-form.module.css';
 import { SignOutEverywhere } from './sign-out-everywhere';
@@ -117,7 +118,7 @@ export function SignInForm({
         />
         {fieldErrors.email && (
           <p id={`${id}-email-error`} className="field-error">
-            {tField(fieldErrors.email)}
+            {tField(fieldErrors.email, validationValues(fieldErrors.email))}
           </p>
         )}
       </div>
@@ -152,7 +153,7 @@ export function SignInForm({
         </div>
         {fieldErrors.password && (
           <p id={`${id}-password-error`} className="field-error">
-            {tField(fieldErrors.password)}
+            {tField(fieldErrors.password, validationValues(fieldErrors.password))}
           </p>
         )}
       </div>

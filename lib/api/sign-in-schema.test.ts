@@ -59,8 +59,8 @@ describe('the sign-in fields', () => {
     const email = (length: number) => `${'a'.repeat(length - '@example.mx'.length)}@example.mx`;
     expect(issuesOf({ email: email(254), password: 'p'.repeat(1024) })).toEqual([]);
     expect(issuesOf({ email: email(255), password: 'p'.repeat(1025) })).toEqual([
-      ['email', 'validation.tooLong'],
-      ['password', 'validation.tooLong'],
+      ['email', 'validation.emailTooLong'],
+      ['password', 'validation.passwordTooLong'],
     ]);
   });
 });

@@ -9,14 +9,14 @@ export const signInSchema = z.object({
     .check(
       z.trim(),
       z.minLength(1, 'validation.required'),
-      z.maxLength(MAX_LENGTH.email, 'validation.tooLong'),
+      z.maxLength(MAX_LENGTH.email, 'validation.emailTooLong'),
       z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'validation.email'),
     ),
   password: z
     .string({ error: 'validation.required' })
     .check(
       z.minLength(1, 'validation.required'),
-      z.maxLength(MAX_LENGTH.password, 'validation.tooLong'),
+      z.maxLength(MAX_LENGTH.password, 'validation.passwordTooLong'),
     ),
 });
 export type SignInInput = z.infer<typeof signInSchema>;

@@ -1,4 +1,8 @@
-import { ADDRESS_FIELD_MAX_LENGTH, MAX_DROPOFFS } from '../courier-api/limits';
+import {
+  ADDRESS_FIELD_MAX_LENGTH,
+  MAX_DROPOFFS,
+  SIGN_IN_FIELD_MAX_LENGTH,
+} from '../courier-api/limits';
 
 /**
  * The numbers a validation message names ("Hasta {max} entregas", "máximo {max} caracteres"), as
@@ -11,6 +15,8 @@ const VALUES: Readonly<Record<string, Readonly<Record<string, number>>>> = {
   'validation.exteriorNumberTooLong': { max: ADDRESS_FIELD_MAX_LENGTH.exteriorNumber },
   'validation.interiorNumberTooLong': { max: ADDRESS_FIELD_MAX_LENGTH.interiorNumber },
   'validation.neighborhoodTooLong': { max: ADDRESS_FIELD_MAX_LENGTH.neighborhood },
+  'validation.emailTooLong': { max: SIGN_IN_FIELD_MAX_LENGTH.email },
+  'validation.passwordTooLong': { max: SIGN_IN_FIELD_MAX_LENGTH.password },
 };
 
 /** The parameters of a message key (none for a message that names no number). */
