@@ -12,13 +12,24 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import type { Quote } from '@/lib/api/quote';
-import type { RecordedStop } from '@/lib/quote-records/record';
 
 /**
  * The database's tables, typed. The migrations under ./migrations are generated from this file
  * (`npx drizzle-kit generate`, drizzle.config.ts) and hand-edited only where Drizzle cannot say
  * it (the pg_trgm extension). Both engines, PGlite and a PostgreSQL server, run the same SQL.
  */
+
+/** A stop as the dispatcher confirmed it; `letter` is its pin's letter: A the pickup, B, C… */
+export interface RecordedStop {
+  letter: string;
+  street: string;
+  exteriorNumber: string;
+  interiorNumber?: string;
+  neighborhood: string;
+  zipCode: string;
+  lat: number;
+  lng: number;
+}
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

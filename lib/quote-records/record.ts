@@ -1,17 +1,9 @@
 import type { Quote } from '@/lib/api/quote';
+import type { RecordedStop } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/config';
 
-/** A stop as the dispatcher confirmed it; `letter` is its pin's letter: A the pickup, B, C… */
-export interface RecordedStop {
-  letter: string;
-  street: string;
-  exteriorNumber: string;
-  interiorNumber?: string;
-  neighborhood: string;
-  zipCode: string;
-  lat: number;
-  lng: number;
-}
+// The stop's shape is the stored one (lib/db/schema.ts): the table is typed by it.
+export type { RecordedStop };
 
 /** What the app keeps of a quote it answered (docs/records.md). */
 export interface NewQuoteRecord {
