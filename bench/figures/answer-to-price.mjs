@@ -6,9 +6,7 @@
 // result card turns fresh with the total in it (a MutationObserver in the page: its callback runs
 // right after the task that changed the DOM). Each round is a new context: nothing cached, nothing
 // loaded by an earlier visit. The service worker is blocked, as in first-pin.mjs.
-import { devices } from 'playwright-core';
-import { launchChromium } from '../lib/browser.mjs';
-import { DISPATCHER } from '../lib/trip.mjs';
+import { launchChromium, signedInTablet } from '../lib/browser.mjs';
 import { round, roundSpread, spread } from '../lib/stats.mjs';
 import { CPU_SLOWDOWN } from './first-pin.mjs';
 
@@ -56,19 +54,8 @@ async function quote(page, count) {
 
 /** One visit: the first quote and the later ones, each as ms from answer to price. */
 async function visit(browser, origin) {
-  const context = await browser.newContext({
-    ...devices['iPad (gen 7)'],
-    viewport: { width: 768, height: 1024 },
-    locale: 'es-MX',
-    timezoneId: 'America/Mexico_City',
-    serviceWorkers: 'block',
-  });
+  const context = await signedInTablet(browser, origin);
   try {
-    const signIn = await context.request.post(`${origin}/api/session`, {
-      headers: { origin },
-      data: DISPATCHER,
-    });
-    if (signIn.status() !== 200) throw new Error(`sign-in failed: HTTP ${signIn.status()}`);
     await context.addInitScript(recordPrices);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);

@@ -5,11 +5,9 @@
 // "Cotizar". It counts the taps and the characters typed, once with the built-in gazetteer (which
 // knows colonias, not streets) and once with a street-level geocoder (a Photon stand-in answering
 // in Photon's own GeoJSON on a loopback port).
-import { devices } from 'playwright-core';
 import { runnerImport } from 'vite';
 import { ROOT, startApp } from '../lib/app-server.mjs';
-import { launchChromium } from '../lib/browser.mjs';
-import { DISPATCHER } from '../lib/trip.mjs';
+import { launchChromium, signedInTablet } from '../lib/browser.mjs';
 
 export const BUDGET = {
   builtin: { taps: 6, typed: 19 },
@@ -30,19 +28,8 @@ const REQUIRED = ['street', 'exteriorNumber', 'neighborhood', 'zipCode'];
 const LOOKUP_DONE = /Del pin|El pin no cambió|No encontramos|No pudimos leer/;
 
 async function journey(browser, origin) {
-  const context = await browser.newContext({
-    ...devices['iPad (gen 7)'],
-    viewport: { width: 768, height: 1024 },
-    locale: 'es-MX',
-    timezoneId: 'America/Mexico_City',
-    serviceWorkers: 'block',
-  });
+  const context = await signedInTablet(browser, origin);
   try {
-    const signIn = await context.request.post(`${origin}/api/session`, {
-      headers: { origin },
-      data: DISPATCHER,
-    });
-    if (signIn.status() !== 200) throw new Error(`sign-in failed: HTTP ${signIn.status()}`);
     const page = await context.newPage();
     await page.goto(`${origin}/`);
     await page.locator('.leaflet-tile-loaded').first().waitFor({ timeout: 30_000 });

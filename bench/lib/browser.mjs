@@ -1,6 +1,7 @@
 // Debian's Chromium (or Playwright's own, where that is installed), headless, for the screen's figures.
 import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { chromium, devices } from 'playwright-core';
+import { DISPATCHER } from './trip.mjs';
 
 export const CHROMIUM_FLAGS = [
   '--headless=new',
@@ -28,4 +29,28 @@ export function launchChromium() {
     executablePath: chromiumPath(),
     args: CHROMIUM_FLAGS.filter((f) => f !== '--headless=new'),
   });
+}
+
+/**
+ * A tablet (768×1024, touch, es-MX on Mexico City's clock, no service worker) signed in as the
+ * demo dispatcher through POST /api/session: what the screen's journeys start from. The caller
+ * closes it.
+ */
+export async function signedInTablet(browser, origin) {
+  const context = await browser.newContext({
+    ...devices['iPad (gen 7)'],
+    viewport: { width: 768, height: 1024 },
+    locale: 'es-MX',
+    timezoneId: 'America/Mexico_City',
+    serviceWorkers: 'block',
+  });
+  const signIn = await context.request.post(`${origin}/api/session`, {
+    headers: { origin },
+    data: DISPATCHER,
+  });
+  if (signIn.status() !== 200) {
+    await context.close();
+    throw new Error(`sign-in failed: HTTP ${signIn.status()}`);
+  }
+  return context;
 }
