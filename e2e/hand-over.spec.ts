@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   RECORDED_TRIP,
+  countQuotesSent,
   expect,
   expectRecordedTripQuote,
   field,
@@ -19,17 +20,6 @@ import {
 async function fillRecordedTrip(page: Page) {
   await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
   await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
-}
-
-/** Quote requests the page sent (whether or not an answer came back). */
-function countQuotesSent(page: Page) {
-  const sent = { count: 0 };
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/quote') {
-      sent.count++;
-    }
-  });
-  return sent;
 }
 
 test.describe('a quote asked without a network', () => {

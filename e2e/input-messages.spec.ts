@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import {
   RECORDED_TRIP,
+  countQuotesSent,
   expect,
   expectRecordedTripQuote,
   field,
@@ -12,17 +12,6 @@ import {
 } from './support/screen';
 
 /** Bad input gets a clear message that says what to write, and loses nothing typed. */
-
-/** Quote requests the page sent. */
-function countQuotesSent(page: Page) {
-  const sent = { count: 0 };
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/quote') {
-      sent.count++;
-    }
-  });
-  return sent;
-}
 
 test('a 300-character street is refused with the limit named, and the text is kept', async ({
   page,

@@ -193,7 +193,9 @@ test.describe('quoting a trip', () => {
       page.getByRole('alert').filter({ hasText: 'La recolección (A) está fuera de cobertura.' }),
     ).toContainText('Cubrimos Ciudad de México (y área metropolitana) y Guadalajara');
     await expect(pointGroup(page, 'pickup')).toHaveAttribute('data-outside', 'true');
-    await expect(pointGroup(page, 'pickup')).toContainText('Sin cobertura por ahora en este punto.');
+    await expect(pointGroup(page, 'pickup')).toContainText(
+      'Sin cobertura por ahora en este punto.',
+    );
     await expect(pointGroup(page, 'dropoff')).not.toHaveAttribute('data-outside', 'true');
   });
 

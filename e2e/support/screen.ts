@@ -309,3 +309,14 @@ export async function tilesKept(page: Page): Promise<string[]> {
     .toBe(true);
   return drawn;
 }
+
+/** Quote requests the page sends from now on (whether or not an answer comes back). */
+export function countQuotesSent(page: Page) {
+  const sent = { count: 0 };
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/quote') {
+      sent.count++;
+    }
+  });
+  return sent;
+}
