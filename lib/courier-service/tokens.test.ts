@@ -233,9 +233,9 @@ describe('an earlier token as proof of an earlier login', () => {
       undefined,
     );
     expect(await earlierTokenAccount(accessToken, { ...proof, audience: 'other' })).toBe(undefined);
-    expect(
-      await earlierTokenAccount(accessToken, { ...proof, secret: `${SECRET}-other` }),
-    ).toBe(undefined);
+    expect(await earlierTokenAccount(accessToken, { ...proof, secret: `${SECRET}-other` })).toBe(
+      undefined,
+    );
     expect(await earlierTokenAccount('not-a-token', proof)).toBe(undefined);
     expect(await earlierTokenAccount(null, proof)).toBe(undefined);
   });

@@ -191,10 +191,7 @@ const noteAttributes = (secure: boolean, maxAge: number) =>
 async function signOutNoteCookie(request: Request, ended: SealedSession): Promise<string> {
   const secure = isSecureRequest(request);
   const note: SignOutNote = { v: 2, email: ended.login.email, sid: ended.sid, at: Date.now() };
-  const sealed = await sealData(
-    note,
-    { password: env.session.secret, ttl: SIGN_OUT_NOTE_SECONDS },
-  );
+  const sealed = await sealData(note, { password: env.session.secret, ttl: SIGN_OUT_NOTE_SECONDS });
   return `${noteName(secure)}=${sealed}; ${noteAttributes(secure, SIGN_OUT_NOTE_SECONDS)}`;
 }
 

@@ -60,11 +60,9 @@ export async function signIn(
   { address, log, device }: { address: string; log: Logger; device?: KnownDevice },
 ): Promise<SealedSession> {
   const account = email.trim().toLowerCase();
-  const attempt = await signInThrottle().begin(
-    account,
-    device ? `device:${device.id}` : address,
-    { trusted: device !== undefined },
-  );
+  const attempt = await signInThrottle().begin(account, device ? `device:${device.id}` : address, {
+    trusted: device !== undefined,
+  });
   if (!attempt.allowed) {
     log.info(
       {
