@@ -77,8 +77,10 @@ describe.each([
     expect(record).toEqual({
       reference: expect.stringMatching(REFERENCE),
       customerUrl: expect.stringMatching(/^\/c\/[A-Za-z0-9_-]{22}$/),
-      expiresAt: new Date(Date.parse(quote.quotedAt) + 15 * 60_000).toISOString(),
+      expiresAt: quote.expiresAt,
     });
+    // The record holds as long as the quote: QUOTE_VALIDITY (15 min) from its issue.
+    expect(Date.parse(record.expiresAt) - Date.parse(quote.issuedAt)).toBe(15 * 60_000);
 
     // The record holds the stops as confirmed and the figures as answered.
     const stored = await (
@@ -99,7 +101,7 @@ describe.each([
         { letter: 'C', ...TRIP.dropoffs[1] },
       ],
     });
-    expect(stored!.issuedAt.toISOString()).toBe(new Date(quote.quotedAt).toISOString());
+    expect(stored!.issuedAt.toISOString()).toBe(quote.issuedAt);
     expect(stored!.expiresAt.toISOString()).toBe(record.expiresAt);
     const token = record.customerUrl.slice('/c/'.length);
     expect((await (await store()).byCustomerToken(token))?.reference).toBe(record.reference);

@@ -30,10 +30,9 @@ beforeAll(async () => {
     COURIER_CLIENT_SECRET: undefined,
     SESSION_SECRET: TEST_SESSION_SECRET,
     GEOCODER: undefined,
+    // The built-in courier is reached at 127.0.0.1:PORT, this server's own.
+    PORT: '{port}',
   });
-  // The built-in courier is reached at 127.0.0.1:PORT; the configuration is read at the first
-  // request, after this.
-  process.env.PORT = new URL(app.origin).port;
 });
 afterAll(() => app.close());
 
