@@ -75,7 +75,10 @@ test('a device clock 16 minutes fast keeps a fresh quote valid; past the server�
   );
   await press(card.getByRole('button', { name: 'Compartir' }));
   await expect.poll(async () => (await shares()).length).toBe(1);
-  expect((await shares())[0]).toMatch(/\nVálida hasta las \d{1,2}:\d\d\s?[ap]\.\s?m\.$/);
+  // The validity, then the customer's link (this quote was stored).
+  expect((await shares())[0]).toMatch(
+    /\nVálida hasta las \d{1,2}:\d\d\s?[ap]\.\s?m\.\nhttps?:\/\/\S+\/c\/[A-Za-z0-9_-]{22}$/,
+  );
 
   // QUOTE_VALIDITY is 15 minutes by default: still valid just before, counted on the server's clock.
   await page.clock.fastForward('14:30');
