@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
+  DURANGO_200_AND_HAVRE_30,
+  addDropoffs,
   RECORDED_TRIP,
   expect,
   field,
@@ -116,13 +118,7 @@ test.describe('several drop-offs in one quote', () => {
     await openSignedIn(page);
     await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
     await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
-    for (const [letter, coordinates, street, exteriorNumber] of [
-      ['C', '19.4205, -99.1625', 'Durango', '200'],
-      ['D', '19.4272, -99.1622', 'Havre', '30'],
-    ] as const) {
-      await page.getByRole('button', { name: 'Agregar entrega' }).click();
-      await fillPoint(page, letter, { coordinates, street, exteriorNumber });
-    }
+    await addDropoffs(page, DURANGO_200_AND_HAVRE_30);
     await page.getByRole('button', { name: 'Cotizar' }).click();
     const card = resultCard(page);
     await expect(card).toHaveAttribute('data-state', 'fresh');

@@ -1,5 +1,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import {
+  DURANGO_200_AND_HAVRE_30,
+  addDropoffs,
   RECORDED_TRIP,
   expect,
   field,
@@ -149,13 +151,7 @@ test.describe('several stops told right', () => {
     await openSignedIn(page);
     await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
     await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
-    for (const [letter, coordinates, street, exteriorNumber] of [
-      ['C', '19.4205, -99.1625', 'Durango', '200'],
-      ['D', '19.4272, -99.1622', 'Havre', '30'],
-    ] as const) {
-      await press(page.getByRole('button', { name: 'Agregar entrega' }), testInfo);
-      await fillPoint(page, letter, { coordinates, street, exteriorNumber });
-    }
+    await addDropoffs(page, DURANGO_200_AND_HAVRE_30, (button) => press(button, testInfo));
     const notice = page.getByTestId('letter-notice');
     await expect(notice).toHaveCount(0);
 

@@ -8,19 +8,11 @@
 // loaded by an earlier visit. The service worker is blocked, as in first-pin.mjs.
 import { launchChromium, signedInTablet } from '../lib/browser.mjs';
 import { round, roundSpread, spread } from '../lib/stats.mjs';
+import { TYPED } from '../lib/trip.mjs';
 import { CPU_SLOWDOWN } from './first-pin.mjs';
 
 export const BUDGET = { ms: 100 };
 
-const TYPED = {
-  pickup: { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez', zipCode: '06600' },
-  'dropoffs.0': {
-    street: 'Sonora',
-    exteriorNumber: '180',
-    neighborhood: 'Hipódromo',
-    zipCode: '06100',
-  },
-};
 /** B's exterior number for each later quote: a new trip each time, so a new request. */
 const LATER_NUMBERS = ['182', '184'];
 const LOOKUP_DONE = /Del pin|El pin no cambió|No encontramos|No pudimos leer/;

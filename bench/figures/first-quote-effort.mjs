@@ -8,22 +8,13 @@
 import { runnerImport } from 'vite';
 import { ROOT, startApp } from '../lib/app-server.mjs';
 import { launchChromium, signedInTablet } from '../lib/browser.mjs';
+import { TYPED } from '../lib/trip.mjs';
 
 export const BUDGET = {
   builtin: { taps: 6, typed: 19 },
   photon: { taps: 3, typed: 0 },
 };
 
-/** What the dispatcher types when the screen asks: the recorded trip's street and numbers. */
-const TYPED = {
-  pickup: { street: 'Varsovia', exteriorNumber: '36', neighborhood: 'Juárez', zipCode: '06600' },
-  'dropoffs.0': {
-    street: 'Sonora',
-    exteriorNumber: '180',
-    neighborhood: 'Hipódromo',
-    zipCode: '06100',
-  },
-};
 const REQUIRED = ['street', 'exteriorNumber', 'neighborhood', 'zipCode'];
 const LOOKUP_DONE = /Del pin|El pin no cambió|No encontramos|No pudimos leer/;
 

@@ -13,6 +13,18 @@ export const QUOTATION_PATH = '/courier/api/order/validZipCode/json/web';
 /** POST /api/quote body. */
 export const APP_TRIP = recordedTrip;
 
+/** What the dispatcher types when the screen asks, by the form's field names: the recorded trip's words. */
+const typed = ({ street, exteriorNumber, neighborhood, zipCode }) => ({
+  street,
+  exteriorNumber,
+  neighborhood,
+  zipCode,
+});
+export const TYPED = {
+  pickup: typed(recordedTrip.pickup),
+  'dropoffs.0': typed(recordedTrip.dropoff),
+};
+
 /** The same trip in the courier's wire format, exactly as lib/courier-client/wire-request.ts builds it. */
 export const COURIER_TRIP = recordedTripWire;
 

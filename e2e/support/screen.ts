@@ -320,3 +320,23 @@ export function countQuotesSent(page: Page) {
   });
   return sent;
 }
+
+/** The three-stop trip's C and D after the recorded A and B: Durango 200, then Havre 30. */
+export const DURANGO_200_AND_HAVRE_30 = [
+  { letter: 'C', coordinates: '19.4205, -99.1625', street: 'Durango', exteriorNumber: '200' },
+  { letter: 'D', coordinates: '19.4272, -99.1622', street: 'Havre', exteriorNumber: '30' },
+] as const;
+
+/** Adds drop-offs with "Agregar entrega", each given by its coordinates, street and number. */
+export async function addDropoffs(
+  page: Page,
+  stops: ReadonlyArray<
+    { letter: string } & Pick<PointText, 'coordinates' | 'street' | 'exteriorNumber'>
+  >,
+  press: (button: Locator) => Promise<void> = (button) => button.click(),
+) {
+  for (const { letter, ...text } of stops) {
+    await press(page.getByRole('button', { name: 'Agregar entrega' }));
+    await fillPoint(page, letter, text);
+  }
+}
