@@ -109,7 +109,8 @@ const wanted = (id) => (only ? only.includes(id) : !smoke || SMOKE_FIGURES.inclu
 
 /** The screen's figures need the screen: without it they say so rather than fail. */
 const screenPresent =
-  existsSync(join(ROOT, 'app', 'page.tsx')) && existsSync(join(ROOT, 'components', 'quote'));
+  existsSync(join(ROOT, 'app', '(app)', 'page.tsx')) &&
+  existsSync(join(ROOT, 'components', 'quote'));
 
 const started = Date.now();
 const figures = [];
