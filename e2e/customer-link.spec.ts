@@ -1,11 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, TestInfo } from '@playwright/test';
-import { TILE_HEADERS, expect, openSignedIn, quoteRecordedTrip, test } from './support/screen';
+import {
+  TILE_HEADERS,
+  expect,
+  isTouch,
+  openSignedIn,
+  quoteRecordedTrip,
+  recordShares,
+  resultCard,
+  test,
+} from './support/screen';
 
 /**
- * The customer's side of a quote: the dispatcher quotes, the answer carries the customer's link,
- * and a phone that never signed in opens it and sees the trip and the total.
+ * The customer's side of a quote: the dispatcher quotes and shares it, and a phone that never
+ * signed in opens the link the shared text carries and sees the trip and the total.
  */
 
 const TILE = readFileSync(join(__dirname, 'fixtures', 'tile.png'));
@@ -41,30 +50,33 @@ async function customerPhone(browser: Browser, testInfo: TestInfo) {
   return { context, tiles };
 }
 
-test('@touch the customer opens the quote’s link with no sign-in and sees the trip and the total', async ({
+test('@touch quote → "Compartir" → the shared link, opened with no sign-in on another phone, shows the trip and the total', async ({
   page,
   browser,
 }, testInfo) => {
+  const shares = await recordShares(page);
   await openSignedIn(page);
-  const answered = page.waitForResponse(
-    (response) =>
-      new URL(response.url()).pathname === '/api/quote' && response.request().method() === 'POST',
-  );
   await quoteRecordedTrip(page);
-  const { record } = (await (await answered).json()) as {
-    record?: { reference: string; customerUrl: string };
-  };
-  expect(record?.customerUrl).toMatch(/^\/c\/[A-Za-z0-9_-]{22}$/);
+  const share = resultCard(page).getByRole('button', { name: 'Compartir' });
+  await (isTouch(testInfo) ? share.tap() : share.click());
+  await expect.poll(async () => (await shares()).length).toBe(1);
+  // The link is the text's last line, as the customer's chat receives it.
+  const link = (await shares())[0]!.split('\n').at(-1)!;
+  expect(link).toMatch(new RegExp(`^${new URL(page.url()).origin}/c/[A-Za-z0-9_-]{22}$`));
+  const reference = (await resultCard(page).getByTestId('quote-reference').textContent())!
+    .replace(/^Referencia /, '')
+    .trim();
+  expect(reference).toMatch(/^DQ-[A-Z0-9]{6}$/);
 
   const { context, tiles } = await customerPhone(browser, testInfo);
   try {
     const phone = await context.newPage();
-    const response = await phone.goto(record!.customerUrl);
+    const response = await phone.goto(link);
     expect(response?.status()).toBe(200);
     expect(await context.cookies()).toEqual([]);
 
     await expect(
-      phone.getByRole('heading', { level: 1, name: `Cotización ${record!.reference}` }),
+      phone.getByRole('heading', { level: 1, name: `Cotización ${reference}` }),
     ).toBeVisible();
     await expect(phone.locator('[data-total]')).toHaveText('$35.00');
     await expect(phone.getByText('28 min', { exact: true })).toBeVisible();

@@ -6,6 +6,7 @@ import {
   fillPoint,
   isTouch,
   openSignedIn,
+  recordShares,
   resultCard,
   test,
 } from './support/screen';
@@ -17,19 +18,6 @@ import { seriousViolations } from './support/axe';
  */
 
 const MINUTE = 60_000;
-
-/** What "Compartir" handed to the device's share sheet, in order. */
-async function recordShares(page: Page) {
-  await page.addInitScript(() => {
-    const shared: string[] = [];
-    (window as unknown as { shared: string[] }).shared = shared;
-    Object.defineProperty(navigator, 'share', {
-      configurable: true,
-      value: async ({ text }: { text: string }) => void shared.push(text),
-    });
-  });
-  return () => page.evaluate(() => (window as unknown as { shared: string[] }).shared);
-}
 
 /** Quotes the recorded trip; the answer's quote as the server sent it. */
 async function quoteRecordedTrip(page: Page, press: (target: Locator) => Promise<void>) {

@@ -238,6 +238,19 @@ export class Effort {
   }
 }
 
+/** What "Compartir" handed to the device's share sheet (the whole text), in order. */
+export async function recordShares(page: Page) {
+  await page.addInitScript(() => {
+    const shared: string[] = [];
+    (window as unknown as { shared: string[] }).shared = shared;
+    Object.defineProperty(navigator, 'share', {
+      configurable: true,
+      value: async ({ text }: { text: string }) => void shared.push(text),
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { shared: string[] }).shared);
+}
+
 export const resultCard = (page: Page) =>
   page.locator('section[aria-labelledby="quote-result-title"]');
 
