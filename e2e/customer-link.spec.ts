@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, TestInfo } from '@playwright/test';
+import type { Browser, BrowserContext, TestInfo } from '@playwright/test';
 import {
   TILE_HEADERS,
   expect,
@@ -18,6 +18,14 @@ import {
  */
 
 const TILE = readFileSync(join(__dirname, 'fixtures', 'tile.png'));
+
+/**
+ * The customer's page runs no code of the app's: what a phone downloads is Next's own runtime
+ * (React, the router), brotli-compressed as the server sends it. With Next 16.4.6: 6 files,
+ * 116.1 KB (458 KB decoded). Under the app's root layout it was 8 files, 120.6 KB (518 KB decoded),
+ * and the app's service worker installed itself on the customer's phone.
+ */
+const SCRIPT_BUDGET_KB = 120;
 
 /** Another person's browser on this test's device: no cookie, no storage, tiles answered locally. */
 async function customerPhone(browser: Browser, testInfo: TestInfo) {
@@ -48,6 +56,28 @@ async function customerPhone(browser: Browser, testInfo: TestInfo) {
     },
   );
   return { context, tiles };
+}
+
+/** The script a page loaded: how many files, their bytes as sent (compressed) and as run. */
+function countScripts(context: BrowserContext) {
+  const sizes: Array<Promise<{ sent: number; decoded: number }>> = [];
+  context.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    sizes.push(
+      (async () => ({
+        sent: Math.max(0, (await request.sizes()).responseBodySize),
+        decoded: (await (await request.response())!.body()).length,
+      }))(),
+    );
+  });
+  return async () => {
+    const all = await Promise.all(sizes);
+    return {
+      files: all.length,
+      sentBytes: all.reduce((sum, size) => sum + size.sent, 0),
+      decodedBytes: all.reduce((sum, size) => sum + size.decoded, 0),
+    };
+  };
 }
 
 test('@touch quote → "Compartir" → the shared link, opened with no sign-in on another phone, shows the trip and the total', async ({
@@ -98,6 +128,53 @@ test('@touch quote → "Compartir" → the shared link, opened with no sign-in o
     const shot = testInfo.outputPath(`customer-link-${testInfo.project.name}.png`);
     await phone.screenshot({ path: shot, fullPage: true });
     await testInfo.attach('customer link', { path: shot, contentType: 'image/png' });
+  } finally {
+    await context.close();
+  }
+});
+
+test(`the customer’s page loads at most ${SCRIPT_BUDGET_KB} KB of script: Next’s runtime, none of the app’s`, async ({
+  page,
+  browser,
+}, testInfo) => {
+  await openSignedIn(page);
+  const answered = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/quote' && response.request().method() === 'POST',
+  );
+  await quoteRecordedTrip(page);
+  const { record } = (await (await answered).json()) as { record: { customerUrl: string } };
+
+  const { context } = await customerPhone(browser, testInfo);
+  try {
+    const scripts = countScripts(context);
+    const phone = await context.newPage();
+    await phone.goto(record.customerUrl, { waitUntil: 'load' });
+    await expect(phone.locator('[data-total]')).toHaveText('$35.00');
+    await phone.waitForLoadState('networkidle');
+    const loaded = {
+      ...(await scripts()),
+      // The page's own data for the router, written into the HTML (not counted in the budget).
+      inlineBytes: await phone.evaluate(() =>
+        [...document.querySelectorAll('script:not([src])')].reduce(
+          (sum, script) => sum + (script.textContent ?? '').length,
+          0,
+        ),
+      ),
+    };
+    testInfo.annotations.push({
+      type: 'customer page script',
+      description: JSON.stringify(loaded),
+    });
+    expect(loaded.sentBytes).toBeLessThanOrEqual(SCRIPT_BUDGET_KB * 1000);
+    // The app's own client code stays out: none of the screen's message catalogs in the page, and
+    // no service worker.
+    expect(await phone.content()).not.toContain('Cotizaciones recientes');
+    expect(
+      await phone.evaluate(
+        async () => (await navigator.serviceWorker?.getRegistrations())?.length ?? 0,
+      ),
+    ).toBe(0);
   } finally {
     await context.close();
   }

@@ -5,6 +5,7 @@ import { ServiceWorkerRegistration } from '@/components/ui/service-worker-regist
 import { env } from '@/lib/env';
 import { loadMessages } from '@/lib/i18n/load-messages';
 import { requestLocale } from '@/lib/i18n/request-locale';
+import '@/app/base.css';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
