@@ -17,6 +17,9 @@ const nextConfig = {
   // — exactly what `npm run typecheck` (next typegen, then tsc --noEmit) does, first in `npm test`.
   // The emitted JavaScript is the same either way; a plain `npm run build` still checks.
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === '1' },
+  // The app (app/(app)) and the customer's link (app/(customer)) each have a root layout of their
+  // own; an address with neither gets app/global-not-found.tsx, in the visitor's language.
+  experimental: { globalNotFound: true },
   turbopack: {
     // The browser gets the catalogs compiled ahead of time (lib/i18n/precompile-messages.js) and
     // use-intl's formatter for compiled messages only: no ICU parser in the bundle.

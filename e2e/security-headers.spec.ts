@@ -86,6 +86,27 @@ test('the build’s scripts go out with brotli to a browser that takes it, the s
   expect(await gzip.body()).toEqual(await plain.body());
 });
 
+test('a page that does not exist says so in the visitor’s language, its scripts carrying the nonce', async ({
+  request,
+}) => {
+  for (const [language, title] of [
+    ['es-MX', 'Esta página no existe'],
+    ['en', 'This page does not exist'],
+  ] as const) {
+    const response = await request.get('/no-such-page', {
+      headers: { 'accept-language': language },
+    });
+    expect(response.status(), language).toBe(404);
+    const nonce = /'nonce-([^']+)'/.exec(values(response, 'content-security-policy')[0] ?? '')?.[1];
+    const html = await response.text();
+    expect(html, language).toContain(`<html lang="${language}"`);
+    expect(html, language).toContain(title);
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length, language).toBeGreaterThan(0);
+    for (const script of scripts) expect(script, language).toContain(`nonce="${nonce}"`);
+  }
+});
+
 test('an HTML 404 at a path with a file extension, where the proxy does not run, still runs no script', async ({
   request,
 }) => {
