@@ -15,7 +15,7 @@ import { createNonce, pageSecurityHeaders, servedOverHttps } from '@/lib/securit
  * (lib/security/static-headers.js) with no code run per request: a quote crosses /api and the
  * built-in courier's /courier, and a proxy run on each costs about half a millisecond.
  *
- * A customer's link (/c/{token}, app/c) is public: no session is asked for, its openings are
+ * A customer's link (/c/{token}, app/(customer)/c) is public: no session is asked for, its openings are
  * counted per client address (429 beyond), one that no longer opens gets its 404 page here, and
  * search engines are told to keep them out.
  */

@@ -5,7 +5,7 @@ export interface MapView extends LatLng {
   zoom: number;
 }
 
-/** The cookie that remembers where the dispatcher left the map (read by the server, see app/page). */
+/** The cookie that remembers where the dispatcher left the map (read by the server, see app/(app)/page.tsx). */
 export const MAP_VIEW_COOKIE = 'dq_map_view';
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 

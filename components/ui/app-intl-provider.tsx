@@ -27,7 +27,7 @@ export function AppIntlProvider({
     document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${ONE_YEAR}; samesite=lax`;
     void loadMessages(locale).then((messages) => {
       document.documentElement.lang = locale;
-      // The tab's title is the server's (app/layout.tsx metadata): it follows the switch here.
+      // The tab's title is the server's (app/(app)/layout.tsx metadata): it follows the switch here.
       document.title = messages.app.name;
       setCurrent({ locale, messages });
     });

@@ -2,7 +2,7 @@ import type { Locale } from '@/lib/i18n/config';
 import type { QuoteRecord } from './record';
 
 /**
- * What the customer's page (app/c/[token]) may show of a record: the stops as a rider finds them,
+ * What the customer's page (app/(customer)/c/[token]) may show of a record: the stops as a rider finds them,
  * the total, the ETA, the vehicle and until when the quote holds. Nothing internal: no dispatcher,
  * no reference-free ids, no courier fields (zone, fees, rating). Pure: the caller says when "now" is.
  */
