@@ -314,7 +314,7 @@ export async function measureFirstPin(server, { tiles, smoke, cpuSlowdown = 4, l
     id: 'first-pin',
     title: `time to first pin (${cpuSlowdown}× CPU, slow 4G)`,
     budget: `≤ ${BUDGET.ratio}× the bare Next + react-leaflet page's (median of the per-round ratios)`,
-    result: `app/bare ${round(perRound.median, 2).toFixed(2)}× per round (${round(perRound.min, 2)}–${round(perRound.max, 2)}×); app ${seconds(app.median)} vs bare page ${seconds(bare.median)} (ratio of the medians ${round(ratio, 2).toFixed(2)}×), ${plan.runs} rounds`,
+    result: `app/bare ${round(perRound.median, 2).toFixed(2)}× per round (${round(perRound.min, 2)}–${round(perRound.max, 2)}×); app ${seconds(app.median)} vs bare page ${seconds(bare.median)} (ratio of the medians ${round(ratio, 2).toFixed(2)}×), ${plan.runs} round${plan.runs === 1 ? '' : 's'}`,
     passed: perRound.median <= BUDGET.ratio,
     plan,
     conditions: {
