@@ -9,6 +9,9 @@
 //                                 (judged only if it is in SMOKE_FIGURES)
 //   (shared-state starts a redis-server of its own: Debian's, when installed)
 //   npm run bench -- --cpu-prof   the main server writes a V8 CPU profile (path printed at the end)
+//   npm run bench -- --cpu-slowdown=6   the screen's figures (Lighthouse, first pin, tap to price)
+//                                 on a CPU slowed 6× instead of 4× (a slower tablet); a full run
+//                                 writes latest-cpu-6x.md beside latest.md rather than replacing it
 //
 // Builds for production when the sources changed (scripts/build-if-needed.mjs, into NEXT_DIST_DIR
 // or .next), starts it with scripts/serve.mjs on free loopback ports, and writes bench/results/latest.json and
@@ -17,7 +20,7 @@
 // tracked file, no untracked file outside .gitignore); a full run from any other tree writes
 // uncommitted.json instead. A figure that was not measured is a budget missed, never one met.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
@@ -25,7 +28,6 @@ import { ROOT, startApp } from './lib/app-server.mjs';
 import { describeMachine, describeSource, describeVersions } from './lib/machine.mjs';
 import { markdownReport } from './lib/report.mjs';
 import { startTileServer } from './lib/tile-server.mjs';
-import { measureAnswerToPrice } from './figures/answer-to-price.mjs';
 import { measureAppOverhead } from './figures/app-overhead.mjs';
 import { measureFirstPin } from './figures/first-pin.mjs';
 import { measureFirstQuoteEffort } from './figures/first-quote-effort.mjs';
@@ -40,6 +42,7 @@ import { measureSharedState } from './figures/shared-state.mjs';
 import { startRedisServer } from './lib/redis-server.mjs';
 import { measureSeveralDropoffs } from './figures/several-dropoffs.mjs';
 import { measureSignInFlood } from './figures/sign-in-flood.mjs';
+import { measureTapToPrice } from './figures/tap-to-price.mjs';
 import { measureZoneGrowthFigure } from './figures/zone-growth.mjs';
 
 const FIGURES = [
@@ -53,7 +56,7 @@ const FIGURES = [
   'first-pin',
   'first-quote-effort',
   'search-only-distance',
-  'answer-to-price',
+  'tap-to-price',
   'memory',
   'sign-in-flood',
   'serve-overhead',
@@ -66,11 +69,11 @@ const TITLES = {
   logins: 'logins per session',
   'zone-growth': 'zone lookup growth',
   'screen-weight': 'quote screen weight',
-  lighthouse: 'quote screen under Lighthouse (mobile)',
-  'first-pin': 'time to first pin (4× CPU, slow 4G)',
+  lighthouse: 'quote screen beside the bare page under Lighthouse (mobile)',
+  'first-pin': 'time to first pin (slow 4G)',
   'first-quote-effort': 'taps and typed characters to a first quote',
   'search-only-distance': 'distance error of a search-only quote (built-in gazetteer)',
-  'answer-to-price': 'answer → price on screen (4× CPU)',
+  'tap-to-price': 'Cotizar tap → price painted, the answer’s time taken out',
   memory: 'memory',
   'sign-in-flood': 'quotes during a sign-in flood',
   'serve-overhead': 'what scripts/serve.mjs adds to a request',
@@ -89,8 +92,24 @@ const SMOKE_FIGURES = ['logins', 'first-quote-effort', 'screen-weight', 'search-
 
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
-  console.log('usage: npm run bench [-- --smoke] [--cpu-prof] [--only=' + FIGURES.join(',') + ']');
+  console.log(
+    'usage: npm run bench [-- --smoke] [--cpu-prof] [--cpu-slowdown=4] [--only=' +
+      FIGURES.join(',') +
+      ']',
+  );
   process.exit(0);
+}
+/** How many times slower the screen's figures run the CPU (Lighthouse, first pin, tap to price). */
+const DEFAULT_CPU_SLOWDOWN = 4;
+const slowdownArg = args.find((arg) => arg.startsWith('--cpu-slowdown='));
+const cpuSlowdown = slowdownArg
+  ? Number(slowdownArg.slice('--cpu-slowdown='.length))
+  : DEFAULT_CPU_SLOWDOWN;
+if (!Number.isFinite(cpuSlowdown) || cpuSlowdown < 1 || cpuSlowdown > 20) {
+  console.error(
+    `--cpu-slowdown takes a number from 1 to 20 (how many times slower), not "${slowdownArg}"`,
+  );
+  process.exit(2);
 }
 const smoke = args.includes('--smoke');
 const profileDir = args.includes('--cpu-prof')
@@ -114,19 +133,28 @@ const screenPresent =
 
 const started = Date.now();
 const figures = [];
+/** The 1-minute load average now, beside each figure: the machine's other work while it ran. */
+const loadAverage = () => Math.round(loadavg()[0] * 100) / 100;
 const log = (text) => console.log(`[bench] ${text}`);
 
 async function figure(id, measure) {
   if (!wanted(id)) return;
   log(`${TITLES[id]}…`);
   const at = Date.now();
+  const loadAtStart = loadAverage();
   try {
     const result = await measure();
-    figures.push(result);
+    figures.push({ ...result, loadAverage: { start: loadAtStart, end: loadAverage() } });
     log(`${TITLES[id]}: ${result.result} (${Math.round((Date.now() - at) / 1000)} s)`);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    figures.push({ id, title: TITLES[id], error: message, passed: false });
+    figures.push({
+      id,
+      title: TITLES[id],
+      error: message,
+      passed: false,
+      loadAverage: { start: loadAtStart, end: loadAverage() },
+    });
     console.error(`[bench] ${TITLES[id]} failed: ${message}`);
   }
 }
@@ -154,7 +182,7 @@ const needsMainServer = [
   'first-pin',
   'first-quote-effort',
   'search-only-distance',
-  'answer-to-price',
+  'tap-to-price',
 ].some(wanted);
 const server = needsMainServer
   ? await startApp({
@@ -174,19 +202,22 @@ try {
     await figure('lighthouse', () =>
       measureLighthouse(server, {
         smoke,
+        tiles,
+        cpuSlowdown,
+        log,
         startColdServer: () =>
           startApp({ label: 'cold server', env: { NEXT_PUBLIC_TILE_URL: tiles.urlTemplate } }),
       }),
     );
-    await figure('first-pin', () => measureFirstPin(server, { tiles, smoke, log }));
+    await figure('first-pin', () => measureFirstPin(server, { tiles, smoke, cpuSlowdown, log }));
     await figure('first-quote-effort', () => measureFirstQuoteEffort(server, { tiles }));
-    await figure('answer-to-price', () => measureAnswerToPrice(server, { smoke }));
+    await figure('tap-to-price', () => measureTapToPrice(server, { smoke, cpuSlowdown }));
   } else {
     notMeasured('screen-weight', 'not measured: screen missing');
     notMeasured('lighthouse', 'not measured: screen missing');
     notMeasured('first-pin', 'not measured: screen missing');
     notMeasured('first-quote-effort', 'not measured: screen missing');
-    notMeasured('answer-to-price', 'not measured: screen missing');
+    notMeasured('tap-to-price', 'not measured: screen missing');
   }
 } finally {
   await server?.stop();
@@ -267,6 +298,7 @@ const report = {
   run: {
     smoke,
     command: `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`,
+    cpuSlowdown,
     startedAt: new Date(started).toISOString(),
     finishedAt: new Date().toISOString(),
     seconds: (Date.now() - started) / 1000,
@@ -299,10 +331,12 @@ if (smoke || only || source.uncommittedChanges || !source.commit) {
     log('latest.md was left as it was: it is written only from a clean, committed tree');
   }
 } else {
-  writeFileSync(join(results, 'latest.json'), JSON.stringify(report, null, 2) + '\n');
-  writeFileSync(join(results, 'latest.md'), markdown);
+  // A run at another CPU slowdown is kept beside the default's, not in its place.
+  const name = cpuSlowdown === DEFAULT_CPU_SLOWDOWN ? 'latest' : `latest-cpu-${cpuSlowdown}x`;
+  writeFileSync(join(results, `${name}.json`), JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(join(results, `${name}.md`), markdown);
   console.log('\n' + markdown.split('\n## ')[0]);
-  log('wrote bench/results/latest.json and bench/results/latest.md');
+  log(`wrote bench/results/${name}.json and bench/results/${name}.md`);
 }
 
 if (profileDir) log(`CPU profile of the main server in ${profileDir} (open it in Chrome DevTools)`);

@@ -1,8 +1,11 @@
-// The floor of this stack for "time to first pin": a bare Next page with nothing but the quote
-// screen's map (react-leaflet, the same tiles, centre, zoom and size on a portrait tablet), where a
-// tap on the map drops a pin carrying data-pin="A" as the app's does. The bench writes it into a
-// temporary directory, builds it with the app's own node_modules (same Next, React, Leaflet) and
-// serves it with `next start`.
+// The floor of this stack, the baseline of "time to first pin" and of Lighthouse (issue 28): a bare
+// Next page with what the quote screen shows and nothing of its own making. The screen's map
+// (react-leaflet, the same tiles, centre, zoom and size on a portrait tablet) with two markers on
+// it, where a tap drops a pin carrying data-pin="A" as the app's does; and below it a plain
+// 10-field form (street, number, interior, colonia and postal code of a pickup and a drop-off),
+// HTML drawn on the server with no script of its own. The bench writes it into a temporary
+// directory, builds it with the app's own node_modules (same Next, React, Leaflet) and serves it
+// with `next start`.
 //
 // Plain .jsx, not .tsx: a TypeScript file would make `next build` type-check it and write a
 // tsconfig.json, time spent on nothing the page serves.
@@ -36,11 +39,39 @@ export default function RootLayout({ children }) {
 import { connection } from 'next/server';
 import { BareMap } from './bare-map';
 
+const FIELDS = [
+  ['street', 'Calle'],
+  ['exteriorNumber', 'Número exterior'],
+  ['interiorNumber', 'Número interior'],
+  ['neighborhood', 'Colonia'],
+  ['zipCode', 'Código postal'],
+];
+
+function Stop({ name, legend }) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {FIELDS.map(([field, label]) => (
+        <label key={field} style={{ display: 'block', margin: '8px 0' }}>
+          {label}
+          <input name={name + '.' + field} style={{ display: 'block', width: '100%' }} />
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 export default async function Page() {
   await connection();
   return (
     <main>
+      <h1 style={{ fontSize: 20, margin: 8 }}>Cotizar un envío</h1>
       <BareMap tileUrl={process.env.BENCH_TILE_URL} />
+      <form style={{ padding: 8 }}>
+        <Stop name="pickup" legend="A · Recolección" />
+        <Stop name="dropoffs.0" legend="B · Entrega" />
+        <button type="submit">Cotizar</button>
+      </form>
     </main>
   );
 }
@@ -65,12 +96,13 @@ import { divIcon } from 'leaflet';
 import { useState } from 'react';
 import { MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
 
-const PIN = divIcon({
-  className: '',
-  html: '<span data-pin="A">A</span>',
-  iconSize: [52, 66],
-  iconAnchor: [26, 66],
-});
+const icon = (html) => divIcon({ className: '', html, iconSize: [52, 66], iconAnchor: [26, 66] });
+const PIN = icon('<span data-pin="A">A</span>');
+/** Two markers at the opening view, there from the start: not pin A, which only a tap places. */
+const MARKERS = [
+  [${CDMX.lat + 0.003}, ${CDMX.lng - 0.004}],
+  [${CDMX.lat - 0.003}, ${CDMX.lng + 0.004}],
+].map((position, i) => ({ position, icon: icon('<span data-marker="' + (i + 1) + '">' + (i + 1) + '</span>') }));
 
 function DropPin() {
   const [at, setAt] = useState(null);
@@ -87,6 +119,9 @@ export default function LeafletMap({ tileUrl }) {
       style={{ width: '100%', height: '100%' }}
     >
       <TileLayer url={tileUrl} maxZoom={19} attribution="&copy; OpenStreetMap" />
+      {MARKERS.map(({ position, icon }, i) => (
+        <Marker key={i} position={position} icon={icon} />
+      ))}
       <DropPin />
     </MapContainer>
   );

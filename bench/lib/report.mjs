@@ -11,6 +11,9 @@ const verdict = (figure) =>
 
 const escape = (text) => String(text).replaceAll('|', '\\|');
 
+const loadText = (figure) =>
+  figure.loadAverage ? `${figure.loadAverage.start} → ${figure.loadAverage.end}` : '—';
+
 export function markdownReport(report) {
   const { run, machine, versions, figures } = report;
   const lines = [
@@ -21,16 +24,18 @@ export function markdownReport(report) {
     `Machine: ${machine.cpus} × ${machine.cpuModel ?? 'CPU'}, ${machine.memoryGb} GB, ${machine.os}, Node ${machine.node}` +
       `${machine.chromium ? `, ${machine.chromium}` : ''}; load average at start ${machine.loadAverageAtStart.join(' / ')}.`,
     '',
+    `The screen's figures (Lighthouse, first pin, tap to price) ran with the CPU slowed ${run.cpuSlowdown ?? 4}×.`,
+    '',
     `Versions: ${Object.entries(versions)
       .filter(([, version]) => version)
       .map(([name, version]) => `${name} ${version}`)
       .join(', ')}.`,
     '',
-    '| figure | budget | result (median, min–max over rounds) | verdict |',
-    '|---|---|---|---|',
+    '| figure | budget | result (median, min–max over rounds) | load average (1 min), start → end | verdict |',
+    '|---|---|---|---|---|',
     ...figures.map(
       (f) =>
-        `| ${escape(f.title)} | ${escape(f.budget ?? '')} | ${escape(f.result ?? '—')} | ${escape(verdict(f))} |`,
+        `| ${escape(f.title)} | ${escape(f.budget ?? '')} | ${escape(f.result ?? '—')} | ${loadText(f)} | ${escape(verdict(f))} |`,
     ),
     '',
     'Ratios and differences are taken per round from runs made side by side (A B A B) in this one',

@@ -40,3 +40,20 @@ export function roundSpread(s, digits = 3) {
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Each round's a / b, for figures measured turn about (A B A B…): the two of a round ran at the
+ * same moment, so the machine's load falls on both, and their ratio is steadier than a ratio of
+ * medians taken apart. Values under `floor` count as `floor` (a TBT of 0 against one of 30 ms
+ * is no ratio at all). Throws when the lists differ in length: a round missing its pair.
+ */
+export function pairRatios(a, b, { floor = 0 } = {}) {
+  if (a.length !== b.length) throw new Error(`${a.length} rounds against ${b.length}: unpaired`);
+  return a.map((value, i) => Math.max(value, floor) / Math.max(b[i], floor));
+}
+
+/** Each round's a − b, for figures measured turn about (see pairRatios). */
+export function pairDifferences(a, b) {
+  if (a.length !== b.length) throw new Error(`${a.length} rounds against ${b.length}: unpaired`);
+  return a.map((value, i) => value - b[i]);
+}

@@ -1,0 +1,194 @@
+// Figure: from the "Cotizar" tap to the price on screen, the answer's own time taken out (issue 28,
+// after issue 29's answer → price). On a tablet with the CPU slowed as the bench's other screen
+// figures (4× unless `--cpu-slowdown` says otherwise), signed in on an empty screen, Chromium
+// places A and B by tapping the map, writes the recorded trip's fields and taps "Cotizar" (the
+// first quote of the visit); then it changes B's exterior number and taps "Cotizar" again, twice
+// (later quotes). For each quote the page records the tap (the touchstart's own timeStamp: when
+// the finger came down, however long the busy main thread took to hear it), POST /api/quote's
+// Resource Timing (fetch start, response end), when the result card turns fresh with its total (a
+// MutationObserver: its callback runs right after the task that changed the DOM) and when that
+// frame has been painted (the first task after the card's requestAnimationFrame). The figure is
+// tap → painted minus the answer's own time (fetch start, or the tap if the request started
+// before it, → response end): what the screen takes before sending and after receiving. Each
+// visit is a new context: nothing cached, nothing loaded by an earlier one. The service worker is
+// blocked, as in first-pin.mjs.
+import { launchChromium, signedInTablet } from '../lib/browser.mjs';
+import { round, roundSpread, spread } from '../lib/stats.mjs';
+import { TYPED } from '../lib/trip.mjs';
+
+export const BUDGET = { ms: 100 };
+
+/** B's exterior number for each later quote: a new trip each time, so a new request. */
+const LATER_NUMBERS = ['182', '184'];
+const LOOKUP_DONE = /Del pin|El pin no cambió|No encontramos|No pudimos leer/;
+const RESULT = 'section[aria-labelledby="quote-result-title"]';
+
+/** In the page before its scripts: each tap on Cotizar, each price shown and painted. */
+function recordTapsAndPrices() {
+  const marks = { taps: [], shown: [], painted: [] };
+  Object.defineProperty(window, '__tapToPrice', { value: marks });
+  // The map's tiles alone can fill the default 250 entries before the quotes come.
+  performance.setResourceTimingBufferSize(5_000);
+  addEventListener(
+    'touchstart',
+    (event) => {
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('form#quote-panel button[type="submit"]'))
+        marks.taps.push(event.timeStamp);
+    },
+    { capture: true, passive: true },
+  );
+  let fresh = false;
+  new MutationObserver(() => {
+    const card = document.querySelector('section[aria-labelledby="quote-result-title"]');
+    const now =
+      card?.getAttribute('data-state') === 'fresh' &&
+      card.querySelector('[data-testid="quote-total"]')?.textContent;
+    if (now && !fresh) {
+      const i = marks.shown.push(performance.now()) - 1;
+      // requestAnimationFrame runs just before the frame is drawn; a message posted from it is
+      // handled in the first task after that frame.
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => (marks.painted[i] = performance.now());
+        channel.port2.postMessage(null);
+      });
+    }
+    fresh = Boolean(now);
+  }).observe(document, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ['data-state'],
+  });
+}
+
+/**
+ * One quote's split (ms on the page's clock): the tap, the request's fetch start and response end,
+ * the price shown and painted. Exported for its test.
+ */
+export function splitOfQuote({ tap, fetchStart, responseEnd, shown, painted }) {
+  const answerMs = responseEnd - Math.max(fetchStart, tap);
+  return {
+    tapToPriceMs: painted - tap - answerMs,
+    tapToRequestMs: fetchStart - tap,
+    answerMs,
+    answerToShownMs: shown - responseEnd,
+    shownToPaintedMs: painted - shown,
+  };
+}
+
+async function quote(page, count) {
+  await page.getByRole('button', { name: 'Cotizar' }).tap();
+  await page.waitForFunction((n) => window.__tapToPrice.painted.length >= n, count, {
+    timeout: 60_000,
+  });
+}
+
+/** One visit: the first quote and the later ones, each split as splitOfQuote does. */
+async function visit(browser, origin, cpuSlowdown) {
+  const context = await signedInTablet(browser, origin);
+  try {
+    await context.addInitScript(recordTapsAndPrices);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    await page.goto(`${origin}/`);
+    await page.locator('.leaflet-tile-loaded').first().waitFor({ timeout: 60_000 });
+
+    const map = page.locator('.leaflet-container');
+    const box = await map.boundingBox();
+    for (const [letter, dx, dy] of [
+      ['A', -40, -30],
+      ['B', 40, 30],
+    ]) {
+      await map.tap({ position: { x: box.width / 2 + dx, y: box.height / 2 + dy } });
+      await page
+        .locator(`fieldset[data-stop="${letter}"] p[aria-live]`)
+        .last()
+        .filter({ hasText: LOOKUP_DONE })
+        .waitFor({ timeout: 60_000 });
+    }
+    for (const [point, fields] of Object.entries(TYPED)) {
+      for (const [field, text] of Object.entries(fields)) {
+        await page.locator(`input[name="${point}.${field}"]`).fill(text);
+      }
+    }
+    await quote(page, 1);
+    for (const [i, number] of LATER_NUMBERS.entries()) {
+      await page.locator('input[name="dropoffs.0.exteriorNumber"]').fill(number);
+      await page.locator(`${RESULT}[data-state="stale"]`).waitFor({ timeout: 30_000 });
+      await quote(page, i + 2);
+    }
+
+    const { answers, marks } = await page.evaluate(() => ({
+      answers: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname === '/api/quote')
+        .map(({ startTime, responseEnd }) => ({ fetchStart: startTime, responseEnd })),
+      marks: window.__tapToPrice,
+    }));
+    const counts = [answers.length, marks.taps.length, marks.shown.length, marks.painted.length];
+    if (counts.some((count) => count !== 1 + LATER_NUMBERS.length)) {
+      throw new Error(
+        `expected ${1 + LATER_NUMBERS.length} quotes; seen ${counts[1]} taps on Cotizar, ` +
+          `${counts[0]} answers from /api/quote, ${counts[2]} prices shown, ${counts[3]} painted`,
+      );
+    }
+    const quotes = answers.map((answer, i) =>
+      splitOfQuote({
+        tap: marks.taps[i],
+        ...answer,
+        shown: marks.shown[i],
+        painted: marks.painted[i],
+      }),
+    );
+    return { first: quotes[0], later: quotes.slice(1) };
+  } finally {
+    await context.close();
+  }
+}
+
+const PARTS = ['tapToPriceMs', 'tapToRequestMs', 'answerMs', 'answerToShownMs', 'shownToPaintedMs'];
+
+/** Min / median / max of each part over a list of quotes, to the millisecond. */
+function spreadsOf(quotes) {
+  return Object.fromEntries(
+    PARTS.map((part) => [part, roundSpread(spread(quotes.map((q) => q[part])), 0)]),
+  );
+}
+
+export async function measureTapToPrice(server, { smoke, cpuSlowdown = 4 }) {
+  const plan = { runs: smoke ? 1 : 5, cpuSlowdown };
+  const runs = [];
+  const browser = await launchChromium();
+  try {
+    for (let i = 0; i < plan.runs; i++) runs.push(await visit(browser, server.origin, cpuSlowdown));
+  } finally {
+    await browser.close();
+  }
+  const first = spreadsOf(runs.map((run) => run.first));
+  const later = spreadsOf(runs.flatMap((run) => run.later));
+  const ms = (s) => `${s.median} ms (${s.min}–${s.max})`;
+  const parts = (s) =>
+    `tap → request ${s.tapToRequestMs.median} ms, answer → price ${s.answerToShownMs.median} ms, → painted ${s.shownToPaintedMs.median} ms; the answer itself ${s.answerMs.median} ms`;
+  return {
+    id: 'tap-to-price',
+    title: `Cotizar tap → price painted, the answer's time taken out (${cpuSlowdown}× CPU)`,
+    budget: `≤ ${BUDGET.ms} ms, first quote of a visit and later quotes (medians)`,
+    result:
+      `first quote ${ms(first.tapToPriceMs)}, later quotes ${ms(later.tapToPriceMs)}; ` +
+      `${plan.runs} visit${plan.runs === 1 ? '' : 's'}; first: ${parts(first)}; later: ${parts(later)}`,
+    passed: first.tapToPriceMs.median <= BUDGET.ms && later.tapToPriceMs.median <= BUDGET.ms,
+    plan,
+    conditions: { cpuSlowdown, viewport: { width: 768, height: 1024 } },
+    figures: { first, later },
+    runs: runs.map((run) => ({
+      first: Object.fromEntries(PARTS.map((part) => [part, round(run.first[part], 0)])),
+      later: run.later.map((q) =>
+        Object.fromEntries(PARTS.map((part) => [part, round(q[part], 0)])),
+      ),
+    })),
+  };
+}
