@@ -21,10 +21,14 @@ const INACTIVE_ZONE: PathOptions = {
   fillOpacity: 0.12,
 };
 
-/** The built-in courier's zones: served ones shaded, the others dashed; each named on hover. */
+/**
+ * The built-in courier's zones: served ones shaded, the others dashed; each named on hover. Drawn
+ * once the screen has them (components/map/use-coverage.ts fetches them after the start or at the
+ * first pin): the map's own start asks for nothing.
+ */
 export function CoverageZones() {
   const t = useTranslations('map');
-  const { data } = useQuery(coverageQuery);
+  const { data } = useQuery({ ...coverageQuery, enabled: false });
   if (!data || data.features.length === 0) return null;
   return (
     <GeoJSON

@@ -1,4 +1,4 @@
-import styles from './quote-map.module.css';
+import styles from './map-preview.module.css';
 
 /**
  * Holds the map's exact place while Leaflet loads, so nothing on the screen moves; the tiles of

@@ -1,6 +1,6 @@
 import type { MapView } from './map-view';
 import { TILE_SIZE, previewTiles, type PreviewArea } from './tile-preview-grid';
-import styles from './quote-map.module.css';
+import styles from './map-preview.module.css';
 
 /**
  * The map's tiles as plain images in the server's HTML: the dispatcher sees the streets before

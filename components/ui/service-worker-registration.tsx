@@ -2,6 +2,7 @@
 
 import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
+import { afterStart } from './after-start';
 import { askOfflineReady, registerServiceWorker } from './use-offline-status';
 
 /**
@@ -27,32 +28,14 @@ export function ServiceWorkerRegistration({ tileUrl }: { tileUrl: string }) {
         .then((registrations) => registrations.forEach((r) => void r.unregister()));
       return;
     }
-    // Safari has no requestIdleCallback: a second after load stands in for "idle" there.
-    const whenIdle =
-      typeof window.requestIdleCallback === 'function'
-        ? (run: () => void) => {
-            const id = window.requestIdleCallback(run, { timeout: 5_000 });
-            return () => window.cancelIdleCallback(id);
-          }
-        : (run: () => void) => {
-            const id = setTimeout(run, 1_000);
-            return () => clearTimeout(id);
-          };
-    let cancel: (() => void) | undefined;
-    const start = () => {
-      cancel = whenIdle(() =>
-        registerServiceWorker(tileUrl).then(
+    return afterStart(
+      () =>
+        void registerServiceWorker(tileUrl).then(
           () => setRegistered(true),
           () => undefined,
         ),
-      );
-    };
-    if (document.readyState === 'complete') start();
-    else window.addEventListener('load', start, { once: true });
-    return () => {
-      window.removeEventListener('load', start);
-      cancel?.();
-    };
+      5_000,
+    );
   }, [tileUrl]);
   return null;
 }

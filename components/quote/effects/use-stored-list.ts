@@ -1,7 +1,11 @@
 'use client';
 
 import { startTransition, useCallback, useEffect, useState } from 'react';
+import { afterStart } from '@/components/ui/after-start';
 import { safeRead, safeWrite } from './local-storage';
+
+/** At most this long after the page's load event, the list is read even if the browser is busy. */
+const READ_WITHIN_MS = 1_500;
 
 /**
  * A list this dispatcher keeps on this device (localStorage under `storageKey`), and `change`,
@@ -12,12 +16,15 @@ export function useStoredList<T>(storageKey: string, parse: (text: string | null
   const [list, setList] = useState<T[]>([]);
 
   useEffect(() => {
-    // Storage exists only in the browser: read after the first render, not during it; nothing to
-    // re-render when the list is empty, and a transition (yielding) re-render when it is not.
-    const stored = parse(safeRead(storageKey));
-    startTransition(() =>
-      setList((current) => (stored.length || current.length ? stored : current)),
-    );
+    // Storage exists only in the browser, and no list is needed for the first pin: read once the
+    // screen has started (components/ui/after-start.ts); nothing to re-render when the list is
+    // empty, and a transition (yielding) re-render when it is not.
+    return afterStart(() => {
+      const stored = parse(safeRead(storageKey));
+      startTransition(() =>
+        setList((current) => (stored.length || current.length ? stored : current)),
+      );
+    }, READ_WITHIN_MS);
   }, [storageKey, parse]);
 
   const change = useCallback(

@@ -6,7 +6,7 @@ import { pointSummary } from '../trip/draft';
 import { type RecentQuote } from '../trip/draft-storage';
 import { tripStops } from '../trip/trip-stops';
 import { useQuoteExpired } from '../effects/use-now-until';
-import styles from './styles';
+import styles from './styles/recent-quote-list.module.css';
 
 const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
 

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'use-intl';
 import type { SavedPlaces } from '../effects/use-saved-places';
-import styles from './styles';
+import styles from './styles/places-manager.module.css';
 
 /** Each saved place: its name, editable in place (kept on leaving the field or Enter), and delete. */
 export function PlacesManager({ places }: { places: SavedPlaces }) {

@@ -4,9 +4,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'use-intl';
 import { servedAreas } from '@/components/map/coverage-query';
 import { useCoverage } from '@/components/map/use-coverage';
+import { useAfterStart } from '@/components/ui/after-start';
 import { toLocale } from '@/lib/i18n/config';
 import type { CoverageCheck, StopOutside } from '../trip/coverage-at-point';
-import type { QuoteDraftValues } from '../trip/draft';
+import { pinOf, pointsOf, type QuoteDraftValues } from '../trip/draft';
+
+/** At most this long after the page's load event, the zones are fetched even with no pin. */
+const STARTED_WITHIN_MS = 1_500;
 
 /** Before the zones and the check's code are in: nothing marked, the courier judges. */
 const NO_CHECK: CoverageCheck = () => [];
@@ -15,10 +19,15 @@ const NO_CHECK: CoverageCheck = () => [];
  * The stops out of coverage as the screen knows them from the zones the map draws: marked as soon
  * as a pin lands (a tap, a drag, typed coordinates, a picked result). The first is the refusal
  * the courier would answer: the result card words it at once, and "Cotizar" sends nothing. The
- * check's code (a point-in-polygon index) comes with the zones, after the screen's first load.
+ * zones, and the check's code (a point-in-polygon index) with them, are fetched once the screen
+ * has started or when the first pin lands, whichever comes first.
  */
 export function useCoverageAtPoint(values: QuoteDraftValues, known: boolean) {
-  const coverage = useCoverage(known);
+  const started = useAfterStart(STARTED_WITHIN_MS);
+  const coverage = useCoverage(
+    known,
+    started || pointsOf(values).some((point) => pinOf(point) !== null),
+  );
   const [check, setCheck] = useState<CoverageCheck>(() => NO_CHECK);
   useEffect(() => {
     if (!coverage) return;

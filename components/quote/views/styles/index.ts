@@ -8,8 +8,9 @@ import screen from './screen.module.css';
 /**
  * The screen's classes, from the stylesheets of its parts: the layout, header, map area and panel
  * (screen), the pin toolbar, the result card, a stop's fields and its search, the recent quotes
- * and the saved places. One map, so that every part's stylesheet loads with the screen (none
- * waits for a lazily loaded view), in this order; no class name is declared in two of them.
+ * and the saved places. One map, so that the stylesheets of everything the first paint shows load
+ * with the screen, in this order; no class name is declared in two of them. The views loaded only
+ * when opened (the recent quotes' list, the saved places' editor) bring their own stylesheet.
  */
 const styles: Readonly<Record<string, string>> = {
   ...screen,
