@@ -1,4 +1,5 @@
 import { expect, test as base, type APIResponse } from '@playwright/test';
+import TRIP from '../test/fixtures/recorded-trip.json';
 import { startAppProcess, type AppProcess } from './support/app-process';
 
 /**
@@ -21,24 +22,6 @@ const test = base.extend<object, { app: AppProcess }>({
 });
 
 const DEMO = { email: 'dispatcher@example.com', password: 'demo-password' };
-const TRIP = {
-  pickup: {
-    street: 'Varsovia',
-    exteriorNumber: '36',
-    neighborhood: 'Juárez',
-    zipCode: '06600',
-    lat: 19.4245207,
-    lng: -99.1676911,
-  },
-  dropoff: {
-    street: 'Sonora',
-    exteriorNumber: '180',
-    neighborhood: 'Hipódromo',
-    zipCode: '06100',
-    lat: 19.4133562,
-    lng: -99.1672142,
-  },
-};
 
 /** A refusal: the status, the JSON envelope with its code, and a data answer's headers. */
 async function expectRefusal(response: APIResponse, status: number, code: string) {
