@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/lib/db/connect';
-import { ValueSealer } from '@/lib/redis/sealed-value';
 import { RECORDED_QUOTE as QUOTE } from '../../test/fixtures/recorded-quote-record';
 import { startPostgresServer, type PostgresServer } from '../../test/support/postgres-server';
+import { recordStoreOn } from '../../test/support/record-store';
 import { PostgresQuoteRecordStore } from './postgres-store';
 import type { NewQuoteRecord, RecordedStop } from './record';
 import { REFERENCE_ALPHABET } from './reference';
@@ -60,12 +60,7 @@ describe.each(engines)('quote records on $name', ({ kind }) => {
       dir = mkdtempSync(join(tmpdir(), 'dq-pglite-'));
       database = openDatabase({ kind, dir });
     }
-    store = new PostgresQuoteRecordStore({
-      db: database.db,
-      ready: () => database.ready(),
-      sealer: new ValueSealer('store-tests-secret-0123456789-0123456789', 'customer-link'),
-      timeZone: 'America/Mexico_City',
-    });
+    store = recordStoreOn(database, 'store-tests-secret-0123456789-0123456789');
     // A first start of PGlite creates its cluster (initdb): seconds, longer on a loaded machine.
     await database.ready();
   }, 90_000);
