@@ -1,6 +1,6 @@
 import { expect, test as base, type APIResponse } from '@playwright/test';
 import TRIP from '../test/fixtures/recorded-trip.json';
-import { startAppProcess, type AppProcess } from './support/app-process';
+import { serverOfItsOwn, startAppProcess, type AppProcess } from './support/app-process';
 
 /**
  * The API's refusals through the production server (scripts/serve.mjs, Next's own request
@@ -10,14 +10,7 @@ import { startAppProcess, type AppProcess } from './support/app-process';
  * suite's; once is enough, not once per device.
  */
 const test = base.extend<object, { app: AppProcess }>({
-  app: [
-    async ({}, provide) => {
-      const app = await startAppProcess();
-      await provide(app);
-      await app.close();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
+  app: serverOfItsOwn(startAppProcess),
   baseURL: async ({ app }, provide) => provide(app.baseURL),
 });
 
