@@ -1,5 +1,6 @@
 import { expect, test as base, type APIResponse } from '@playwright/test';
-import { startAppProcess, type AppProcess } from './support/app-process';
+import TRIP from '../test/fixtures/recorded-trip.json';
+import { serverOfItsOwn, startAppProcess, type AppProcess } from './support/app-process';
 
 /**
  * The API's refusals through the production server (scripts/serve.mjs, Next's own request
@@ -9,36 +10,11 @@ import { startAppProcess, type AppProcess } from './support/app-process';
  * suite's; once is enough, not once per device.
  */
 const test = base.extend<object, { app: AppProcess }>({
-  app: [
-    async ({}, provide) => {
-      const app = await startAppProcess();
-      await provide(app);
-      await app.close();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
+  app: serverOfItsOwn(startAppProcess),
   baseURL: async ({ app }, provide) => provide(app.baseURL),
 });
 
 const DEMO = { email: 'dispatcher@example.com', password: 'demo-password' };
-const TRIP = {
-  pickup: {
-    street: 'Varsovia',
-    exteriorNumber: '36',
-    neighborhood: 'Juárez',
-    zipCode: '06600',
-    lat: 19.4245207,
-    lng: -99.1676911,
-  },
-  dropoff: {
-    street: 'Sonora',
-    exteriorNumber: '180',
-    neighborhood: 'Hipódromo',
-    zipCode: '06100',
-    lat: 19.4133562,
-    lng: -99.1672142,
-  },
-};
 
 /** A refusal: the status, the JSON envelope with its code, and a data answer's headers. */
 async function expectRefusal(response: APIResponse, status: number, code: string) {

@@ -69,6 +69,26 @@ test.describe('the quote history', () => {
     await page.screenshot({ path: testInfo.outputPath('quoted-again.png') });
   });
 
+  test('"Compartir enlace" without a share sheet copies the reference, the total and the customer link, and says so', async ({
+    page,
+    context,
+  }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'share', { configurable: true, value: undefined });
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openSignedIn(page);
+    const reference = await quoteAndReadReference(page);
+    await page.goto(`/quotes/${reference}`);
+    await page.getByRole('button', { name: 'Compartir enlace' }).click();
+    await expect(page.getByText('Enlace copiado.')).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const origin = new URL(page.url()).origin.replaceAll('.', '\\.');
+    expect(copied).toMatch(
+      new RegExp(`^Cotización ${reference}: \\$35\\.00\\. ${origin}/c/[A-Za-z0-9_-]{22}$`),
+    );
+  });
+
   test('"Revocar enlace" ends the customer link, and the record says so', async ({ page }) => {
     await openSignedIn(page);
     const reference = await quoteAndReadReference(page);

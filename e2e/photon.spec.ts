@@ -1,3 +1,4 @@
+import { serverOfItsOwn } from './support/app-process';
 import { startAppWithPhoton, type PhotonApp } from './support/photon-app';
 import {
   Effort,
@@ -14,14 +15,7 @@ import {
  * on a loopback port), the pins fill every field: two taps and "Cotizar" make a quote.
  */
 const test = base.extend<object, { photonApp: PhotonApp }>({
-  photonApp: [
-    async ({}, provide) => {
-      const app = await startAppWithPhoton();
-      await provide(app);
-      await app.close();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
+  photonApp: serverOfItsOwn(startAppWithPhoton),
   baseURL: async ({ photonApp }, provide) => provide(photonApp.baseURL),
 });
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { startAppProcess, type AppProcess } from './support/app-process';
+import { serverOfItsOwn, startAppProcess, type AppProcess } from './support/app-process';
 import {
   RECORDED_TRIP,
   expect,
@@ -18,16 +18,9 @@ import {
  * not the browser's, so one device is enough.
  */
 const test = base.extend<object, { nightApp: AppProcess }>({
-  nightApp: [
-    async ({}, provide) => {
-      const app = await startAppProcess({
-        env: { COURIER_PRICING_TIME: '2026-11-20T23:30:00-06:00' },
-      });
-      await provide(app);
-      await app.close();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
+  nightApp: serverOfItsOwn(() =>
+    startAppProcess({ env: { COURIER_PRICING_TIME: '2026-11-20T23:30:00-06:00' } }),
+  ),
 });
 
 /** The figure under a label of the result card ("Cargo extra", "Tarifa"…). */

@@ -1,4 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
+import { serverOfItsOwn } from './support/app-process';
 import { startAppWithOsrm, type OsrmApp } from './support/osrm-app';
 import {
   RECORDED_TRIP,
@@ -120,14 +121,7 @@ base.describe('without a router (ROUTER=none, the suite server)', () => {
 });
 
 const test = base.extend<object, { osrmApp: OsrmApp }>({
-  osrmApp: [
-    async ({}, provide) => {
-      const app = await startAppWithOsrm();
-      await provide(app);
-      await app.close();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
+  osrmApp: serverOfItsOwn(startAppWithOsrm),
   baseURL: async ({ osrmApp }, provide) => provide(osrmApp.baseURL),
 });
 

@@ -1,4 +1,4 @@
-import { startAppProcess, type AppProcess } from './support/app-process';
+import { serverOfItsOwn, startAppProcess, type AppProcess } from './support/app-process';
 import { DEMO, expect, signIn, test as base } from './support/screen';
 
 /**
@@ -6,14 +6,7 @@ import { DEMO, expect, signIn, test as base } from './support/screen';
  * sign out the tests the other worker is running, so that test has a server of its own.
  */
 const test = base.extend<object, { ownServer: AppProcess }>({
-  ownServer: [
-    async ({}, provide) => {
-      const app = await startAppProcess();
-      await provide(app);
-      await app.close();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
+  ownServer: serverOfItsOwn(startAppProcess),
 });
 
 test.describe('signing in and out', () => {

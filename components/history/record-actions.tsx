@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { callApi } from '@/components/ui/api-client';
+import { shareOrCopy } from '@/components/ui/share-or-copy';
 import type { QuoteRecordView } from '@/lib/api/quote-records';
 import { quoteAgain } from './quote-again';
 import { formatMoney } from './record-text';
@@ -25,18 +26,9 @@ export function RecordActions({ record, email }: { record: QuoteRecordView; emai
       total: formatMoney(record.quote.total),
       url,
     });
-    if (typeof navigator.share === 'function') {
-      try {
-        return await navigator.share({ text });
-      } catch (error) {
-        // The dispatcher closed the sheet: nothing to say. Anything else: copy instead.
-        if ((error as { name?: string }).name === 'AbortError') return;
-      }
-    }
-    await navigator.clipboard.writeText(text).then(
-      () => setSaid('copied'),
-      () => setSaid(null),
-    );
+    const outcome = await shareOrCopy(text);
+    if (outcome === 'copied') setSaid('copied');
+    if (outcome === 'failed') setSaid(null);
   }
 
   async function revoke() {

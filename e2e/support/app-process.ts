@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { WorkerFixture } from '@playwright/test';
 import { E2E_SERVER_ENV } from './server-env';
 
 /**
@@ -89,4 +90,22 @@ export async function startAppProcess({
     throw error;
   }
   return app;
+}
+
+/**
+ * A worker fixture for a spec whose server is its own (`startAppProcess` with its configuration,
+ * or an app behind a stand-in): started once per worker, up to 90 s, and closed after the
+ * worker's last test. A project whose grep selects none of the spec's tests never starts it.
+ */
+export function serverOfItsOwn<App extends { close(): Promise<void> }>(
+  start: () => Promise<App>,
+): [WorkerFixture<App, object>, { scope: 'worker'; timeout: number }] {
+  return [
+    async ({}, provide: (app: App) => Promise<void>) => {
+      const app = await start();
+      await provide(app);
+      await app.close();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ];
 }

@@ -3,33 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Quote } from '@/lib/api/quote';
 import { openDatabase, type Database } from '@/lib/db/connect';
-import { ValueSealer } from '@/lib/redis/sealed-value';
+import { RECORDED_QUOTE as QUOTE } from '../../test/fixtures/recorded-quote-record';
 import { startPostgresServer, type PostgresServer } from '../../test/support/postgres-server';
+import { recordStoreOn } from '../../test/support/record-store';
 import { PostgresQuoteRecordStore } from './postgres-store';
 import type { NewQuoteRecord, RecordedStop } from './record';
 import { REFERENCE_ALPHABET } from './reference';
-
-const QUOTE: Quote = {
-  total: 158.5,
-  price: 150,
-  discount: 0,
-  extraCharge: 8.5,
-  packageValue: 0,
-  messengerFee: 100,
-  operatorCost: 58.5,
-  distanceKm: 7.4,
-  etaMinutes: 28,
-  isBike: true,
-  rating: 5,
-  currency: 'MXN',
-  zone: { id: 1, name: 'CDMX' },
-  packageType: { id: 1, name: 'Moto' },
-  issuedAt: '2026-11-20T18:00:00.000Z',
-  expiresAt: '2026-11-20T18:15:00.000Z',
-  legs: [{ from: 0, to: 1, distanceKm: 7.4, etaMinutes: 28, price: 158.5 }],
-};
 
 const stop = (letter: string, street: string, neighborhood: string): RecordedStop => ({
   letter,
@@ -80,12 +60,7 @@ describe.each(engines)('quote records on $name', ({ kind }) => {
       dir = mkdtempSync(join(tmpdir(), 'dq-pglite-'));
       database = openDatabase({ kind, dir });
     }
-    store = new PostgresQuoteRecordStore({
-      db: database.db,
-      ready: () => database.ready(),
-      sealer: new ValueSealer('store-tests-secret-0123456789-0123456789', 'customer-link'),
-      timeZone: 'America/Mexico_City',
-    });
+    store = recordStoreOn(database, 'store-tests-secret-0123456789-0123456789');
     // A first start of PGlite creates its cluster (initdb): seconds, longer on a loaded machine.
     await database.ready();
   }, 90_000);

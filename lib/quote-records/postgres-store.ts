@@ -114,21 +114,17 @@ export class PostgresQuoteRecordStore implements QuoteRecordStore {
 
   async list(query: RecordListQuery): Promise<RecordPage> {
     const limit = Math.min(Math.max(Math.trunc(query.limit ?? DEFAULT_PAGE), 1), MAX_PAGE);
-    const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-    const db = await this.db();
-    const rows = await db
-      .select({ row: t, at: createdAtText })
-      .from(t)
-      .where(
-        and(
-          inScope(query.viewer, query.scope),
-          searchCondition(query.search),
-          dayCondition(query.day, this.options.timeZone),
-          cursor && sql`(${t.createdAt}, ${t.id}) < (${cursor.at}::timestamptz, ${cursor.id})`,
-        ),
-      )
-      .orderBy(desc(t.createdAt), desc(t.id))
-      .limit(limit + 1);
+    const rows = await this.keysetPage({
+      where: and(
+        inScope(query.viewer, query.scope),
+        searchCondition(query.search),
+        dayCondition(query.day, this.options.timeZone),
+      ),
+      newestFirst: true,
+      after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+      // One more than asked tells whether a next page exists.
+      limit: limit + 1,
+    });
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
@@ -150,22 +146,14 @@ export class PostgresQuoteRecordStore implements QuoteRecordStore {
   }
 
   async *exportRows(query: RecordExportQuery): AsyncIterable<QuoteRecord> {
+    const where = and(
+      inScope(query.viewer, query.scope),
+      query.from && gte(t.createdAt, query.from),
+      query.to && lt(t.createdAt, query.to),
+    );
     let after: Cursor | undefined;
     for (;;) {
-      const db = await this.db();
-      const rows = await db
-        .select({ row: t, at: createdAtText })
-        .from(t)
-        .where(
-          and(
-            inScope(query.viewer, query.scope),
-            query.from && gte(t.createdAt, query.from),
-            query.to && lt(t.createdAt, query.to),
-            after && sql`(${t.createdAt}, ${t.id}) > (${after.at}::timestamptz, ${after.id})`,
-          ),
-        )
-        .orderBy(asc(t.createdAt), asc(t.id))
-        .limit(EXPORT_PAGE);
+      const rows = await this.keysetPage({ where, newestFirst: false, after, limit: EXPORT_PAGE });
       for (const { row } of rows) yield this.recordOf(row);
       const last = rows.at(-1);
       if (rows.length < EXPORT_PAGE || !last) return;
@@ -192,6 +180,25 @@ export class PostgresQuoteRecordStore implements QuoteRecordStore {
     }
   }
 
+  /** One page in (created_at, id) order, past the `after` row in that order: the list and the export. */
+  private async keysetPage(page: KeysetPage): Promise<KeysetRow[]> {
+    const order = page.newestFirst ? desc : asc;
+    const past = sql.raw(page.newestFirst ? '<' : '>');
+    const db = await this.db();
+    return db
+      .select({ row: t, at: createdAtText })
+      .from(t)
+      .where(
+        and(
+          page.where,
+          page.after &&
+            sql`(${t.createdAt}, ${t.id}) ${past} (${page.after.at}::timestamptz, ${page.after.id})`,
+        ),
+      )
+      .orderBy(order(t.createdAt), order(t.id))
+      .limit(page.limit);
+  }
+
   private recordOf(row: QuoteRecordRow): QuoteRecord {
     const token = this.options.sealer.open(row.customerTokenSealed);
     return {
@@ -212,7 +219,16 @@ export class PostgresQuoteRecordStore implements QuoteRecordStore {
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
-const cursorOf = ({ row, at }: { row: QuoteRecordRow; at: string }): Cursor => ({ at, id: row.id });
+interface KeysetPage {
+  where: SQL | undefined;
+  newestFirst: boolean;
+  after: Cursor | undefined;
+  limit: number;
+}
+
+type KeysetRow = { row: QuoteRecordRow; at: string };
+
+const cursorOf = ({ row, at }: KeysetRow): Cursor => ({ at, id: row.id });
 
 /** A dispatcher sees their own records and those of their courier client (their team). */
 function visibleTo(viewer: RecordViewer): SQL | undefined {

@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quote } from '@/lib/api/quote';
 import { openDatabase, type Database } from '@/lib/db/connect';
-import { ValueSealer } from '@/lib/redis/sealed-value';
 import { seedEmbeddedDatabase } from '../../test/support/embedded-database';
+import { recordStoreOn } from '../../test/support/record-store';
 import { PostgresQuoteRecordStore } from './postgres-store';
 import { startRecordPurge } from './purge';
 import type { NewQuoteRecord } from './record';
@@ -30,6 +30,7 @@ const RECORD: NewQuoteRecord = {
   issuedAt: new Date(),
   expiresAt: new Date(),
 };
+const SECRET = 'purge-tests-secret-0123456789-0123456789';
 const VIEWER = { email: 'purga@acme.mx', courierClientId: 1 };
 
 describe('the retention purge', () => {
@@ -41,12 +42,7 @@ describe('the retention purge', () => {
     dir = mkdtempSync(join(tmpdir(), 'dq-purge-'));
     await seedEmbeddedDatabase(dir);
     database = openDatabase({ kind: 'embedded', dir: join(dir, 'pglite') });
-    store = new PostgresQuoteRecordStore({
-      db: database.db,
-      ready: () => database.ready(),
-      sealer: new ValueSealer('purge-tests-secret-0123456789-0123456789', 'customer-link'),
-      timeZone: 'America/Mexico_City',
-    });
+    store = recordStoreOn(database, SECRET);
     await database.ready();
   }, 90_000);
 
@@ -94,12 +90,7 @@ describe('the retention purge', () => {
 
   it('a purge that fails (the database away) waits for its next turn without throwing', async () => {
     const closed = openDatabase({ kind: 'server', url: 'postgresql://nobody@127.0.0.1:1/none' });
-    const unreachable = new PostgresQuoteRecordStore({
-      db: closed.db,
-      ready: () => closed.ready(),
-      sealer: new ValueSealer('purge-tests-secret-0123456789-0123456789', 'customer-link'),
-      timeZone: 'America/Mexico_City',
-    });
+    const unreachable = recordStoreOn(closed, SECRET);
     const purge = startRecordPurge(unreachable, 86_400, { firstDelayMs: 3_600_000 });
     try {
       await expect(purge.runOnce()).resolves.toBe(0);

@@ -78,6 +78,82 @@ export async function collectLogLines(lines: string[]): Promise<void> {
   redirectLogs({ write: (line) => lines.push(line) });
 }
 
+/** Nine drop-offs after the recorded trip's: real places of central Mexico City, all in the cdmx zone. */
+export const MORE_DROPOFFS = [
+  {
+    street: 'Durango',
+    exteriorNumber: '200',
+    neighborhood: 'Roma Norte',
+    zipCode: '06700',
+    lat: 19.4205,
+    lng: -99.1625,
+  },
+  {
+    street: 'Havre',
+    exteriorNumber: '30',
+    neighborhood: 'Juárez',
+    zipCode: '06600',
+    lat: 19.4272,
+    lng: -99.1622,
+  },
+  {
+    street: 'Génova',
+    exteriorNumber: '33',
+    neighborhood: 'Juárez',
+    zipCode: '06600',
+    lat: 19.4255,
+    lng: -99.1647,
+  },
+  {
+    street: 'Orizaba',
+    exteriorNumber: '101',
+    neighborhood: 'Roma Norte',
+    zipCode: '06700',
+    lat: 19.4163,
+    lng: -99.1587,
+  },
+  {
+    street: 'Salamanca',
+    exteriorNumber: '85',
+    neighborhood: 'Roma Norte',
+    zipCode: '06700',
+    lat: 19.4178,
+    lng: -99.1686,
+  },
+  {
+    street: 'Colima',
+    exteriorNumber: '220',
+    neighborhood: 'Roma Norte',
+    zipCode: '06700',
+    lat: 19.4187,
+    lng: -99.1645,
+  },
+  {
+    street: 'Londres',
+    exteriorNumber: '162',
+    neighborhood: 'Juárez',
+    zipCode: '06600',
+    lat: 19.4248,
+    lng: -99.1634,
+  },
+  {
+    street: 'Río Lerma',
+    exteriorNumber: '156',
+    neighborhood: 'Cuauhtémoc',
+    zipCode: '06500',
+    lat: 19.4297,
+    lng: -99.1663,
+  },
+  {
+    street: 'Lucerna',
+    exteriorNumber: '56',
+    neighborhood: 'Juárez',
+    zipCode: '06600',
+    lat: 19.4298,
+    lng: -99.1561,
+  },
+];
+
 export const GUADALAJARA_CENTRO = {
   street: 'Avenida Hidalgo',
   exteriorNumber: '400',

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetProcessSingletons } from '@/lib/process-singleton';
 import { startAppServer, type AppServer } from '../support/app-server';
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server';
-import { Browser, builtinCourierEnv, DISPATCHER, newLoopbackAddress } from './app-fixtures';
+import {
+  Browser,
+  builtinCourierEnv,
+  DISPATCHER,
+  MORE_DROPOFFS,
+  newLoopbackAddress,
+  RECORDED_TRIP,
+} from './app-fixtures';
 
 /**
  * Every quote POST /api/quote answers is stored first, on either engine: the embedded PostgreSQL
@@ -10,33 +17,8 @@ import { Browser, builtinCourierEnv, DISPATCHER, newLoopbackAddress } from './ap
  */
 
 const TRIP = {
-  pickup: {
-    street: 'Varsovia',
-    exteriorNumber: '36',
-    neighborhood: 'Juárez',
-    zipCode: '06600',
-    lat: 19.4245,
-    lng: -99.1652,
-  },
-  dropoffs: [
-    {
-      street: 'Sonora',
-      exteriorNumber: '180',
-      interiorNumber: '1',
-      neighborhood: 'Hipódromo',
-      zipCode: '06100',
-      lat: 19.4128,
-      lng: -99.1708,
-    },
-    {
-      street: 'Durango',
-      exteriorNumber: '200',
-      neighborhood: 'Roma Norte',
-      zipCode: '06700',
-      lat: 19.4203,
-      lng: -99.1617,
-    },
-  ],
+  pickup: RECORDED_TRIP.pickup,
+  dropoffs: [RECORDED_TRIP.dropoff, MORE_DROPOFFS[0]],
 };
 
 const REFERENCE = /^DQ-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{6}$/;

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/lib/db/connect';
 import { PostgresQuoteRecordStore } from '@/lib/quote-records/postgres-store';
 import type { NewQuoteRecord } from '@/lib/quote-records/record';
-import { ValueSealer } from '@/lib/redis/sealed-value';
 import { CUSTOMER_LINK_ALLOWANCE } from '@/lib/quote-records/customer-link-limit';
 import { buildForProduction, startInstance, type AppInstance } from '../support/app-instances';
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server';
+import { recordStoreOn } from '../support/record-store';
 import { RECORDED_QUOTE, RECORDED_STOPS } from '../fixtures/recorded-quote-record';
 import { fromLoopback, newLoopbackAddress } from './app-fixtures';
 
@@ -68,12 +68,7 @@ beforeAll(async () => {
   const url = await postgres.createDatabase();
   database = openDatabase({ kind: 'server', url });
   await database.ready();
-  store = new PostgresQuoteRecordStore({
-    db: database.db,
-    ready: () => database.ready(),
-    sealer: new ValueSealer(SESSION_SECRET, 'customer-link'),
-    timeZone: 'America/Mexico_City',
-  });
+  store = recordStoreOn(database, SESSION_SECRET);
   app = await startInstance({
     DATABASE_URL: url,
     SESSION_SECRET,

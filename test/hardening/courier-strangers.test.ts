@@ -104,14 +104,17 @@ describe('with the demo accounts and the public demo client', () => {
 
   it('100 wrong Basic secrets from one address are throttled with -165 before any is compared, and the app’s client still gets in from elsewhere', async () => {
     const guesserAddress = newAddress();
-    const guesses = await Promise.all(
-      Array.from({ length: 100 }, (_, guess) =>
-        courierCalls(app.url, {
-          client: { id: DEMO_CLIENT.id, secret: `guess-${guess}` },
-          from: guesserAddress,
-        }).login(),
-      ),
-    );
+    /** `count` logins at once with the demo client's id and wrong secrets, from the guesser. */
+    const wrongSecrets = (count: number, prefix: string) =>
+      Promise.all(
+        Array.from({ length: count }, (_, guess) =>
+          courierCalls(app.url, {
+            client: { id: DEMO_CLIENT.id, secret: `${prefix}-${guess}` },
+            from: guesserAddress,
+          }).login(),
+        ),
+      );
+    const guesses = await wrongSecrets(100, 'guess');
     const codes = await Promise.all(guesses.map(codeOf));
     const compared = codes.filter((code) => code === -190).length;
     const throttled = guesses.filter((response, i) => codes[i] === -165);
@@ -121,14 +124,7 @@ describe('with the demo accounts and the public demo client', () => {
     expect(Number(throttled[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
 
     // Another burst gets one secret compared at most: each must wait twice as long as the last.
-    const again = await Promise.all(
-      Array.from({ length: 20 }, (_, guess) =>
-        courierCalls(app.url, {
-          client: { id: DEMO_CLIENT.id, secret: `again-${guess}` },
-          from: guesserAddress,
-        }).login(),
-      ),
-    );
+    const again = await wrongSecrets(20, 'again');
     const againCodes = await Promise.all(again.map(codeOf));
     expect(againCodes.filter((code) => code === -190).length).toBeLessThanOrEqual(1);
     // The right client from another address logs in at once.

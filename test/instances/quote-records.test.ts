@@ -5,13 +5,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDED_TRIP } from '../contract/app-fixtures';
-import {
-  BalancedBrowser,
-  buildForProduction,
-  startInstance,
-  type AppInstance,
-} from '../support/app-instances';
+import { buildForProduction, startInstance, type AppInstance } from '../support/app-instances';
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server';
+import { health, quoteThroughOutage, signedIn } from '../support/instance-quoting';
 
 /**
  * Quote records in production instances (`next build`, then scripts/serve.mjs as `npm start`
@@ -30,21 +26,6 @@ const ENV = {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function signedIn(at: AppInstance, from: string) {
-  const browser = new BalancedBrowser(from);
-  const answer = await browser.request(at, 'POST', '/api/session', {
-    email: 'dispatcher@example.com',
-    password: 'demo-password',
-  });
-  expect(answer.status).toBe(200);
-  return browser;
-}
-
-async function health(instance: AppInstance) {
-  const response = await fetch(`${instance.origin}/api/health`);
-  return (await response.json()) as { database: { kind: string; status: string } };
-}
 
 /**
  * Quotes from SESSIONS tablets at `instance` for QUOTING_SECONDS, killing it (kill -9) halfway;
@@ -140,36 +121,11 @@ describe('a PostgreSQL server shared by two instances', () => {
     const browsers = await Promise.all(
       Array.from({ length: SESSIONS }, (_, i) => signedIn(instances[i % 2]!, `127.0.4.${20 + i}`)),
     );
-    const statuses: number[] = [];
-    let withoutRecord = 0;
-    const quoteFor = async (milliseconds: number) => {
-      const endAt = Date.now() + milliseconds;
-      await Promise.all(
-        browsers.map(async (browser, i) => {
-          while (Date.now() < endAt) {
-            const answer = await browser.request(
-              instances[i % 2]!,
-              'POST',
-              '/api/quote',
-              RECORDED_TRIP,
-            );
-            statuses.push(answer.status);
-            if (answer.status === 200 && !answer.json.record) withoutRecord += 1;
-          }
-        }),
-      );
-    };
-    const run = quoteFor(6_000);
-    await sleep(2_000);
-    await postgres.stop();
-    await sleep(500);
-    for (const instance of instances) {
-      expect((await health(instance)).database).toEqual({ kind: 'server', status: 'degraded' });
-    }
-    await run;
-    expect(statuses.length).toBeGreaterThan(20);
-    expect(statuses.filter((status) => status !== 200)).toEqual([]);
-    expect(withoutRecord).toBeGreaterThan(0);
+    const answers = await quoteThroughOutage(
+      { browsers, target: (i) => instances[i % 2]! },
+      { stop: () => postgres.stop(), instances, part: 'database', kind: 'server' },
+    );
+    expect(answers.filter((answer) => !answer.json.record).length).toBeGreaterThan(0);
 
     await postgres.start();
     for (const [i, instance] of instances.entries()) {

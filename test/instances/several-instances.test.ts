@@ -12,6 +12,12 @@ import {
 } from '../support/app-instances';
 import { startNominatimStandIn, type GeocoderStandIn } from '../support/nominatim-stand-in';
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server';
+import {
+  health,
+  quoteFor,
+  quoteThroughOutage,
+  signedIn as signedInAt,
+} from '../support/instance-quoting';
 import { startRedisServer, type RedisServer } from '../support/redis-server';
 
 /**
@@ -38,20 +44,7 @@ const courierLogins = () =>
     .flatMap((instance) => instance.lines)
     .filter((line) => line.includes('"msg":"courier token issued"')).length;
 
-async function health(instance: AppInstance) {
-  const response = await fetch(`${instance.origin}/api/health`);
-  return (await response.json()) as { store: { kind: string; status: string } };
-}
-
-async function signedIn(from?: string, at: AppInstance = instances[0]!) {
-  const browser = new BalancedBrowser(from);
-  const answer = await browser.request(at, 'POST', '/api/session', {
-    email: 'dispatcher@example.com',
-    password: 'demo-password',
-  });
-  expect(answer.status).toBe(200);
-  return browser;
-}
+const signedIn = (from?: string, at: AppInstance = instances[0]!) => signedInAt(at, from);
 
 beforeAll(async () => {
   buildForProduction();
@@ -247,19 +240,7 @@ describe('three instances and one Redis', () => {
     const browsers = await Promise.all(
       Array.from({ length: 4 }, (_, i) => signedIn('127.0.0.1', survivors[i % survivors.length])),
     );
-    const statuses: number[] = [];
-    const quoteFor = async (milliseconds: number) => {
-      const endAt = Date.now() + milliseconds;
-      await Promise.all(
-        browsers.map(async (browser) => {
-          while (Date.now() < endAt) {
-            statuses.push(
-              (await browser.request(balancer.pick(), 'POST', '/api/quote', RECORDED_TRIP)).status,
-            );
-          }
-        }),
-      );
-    };
+    const quoting = { browsers, target: () => balancer.pick() };
 
     // Signed out before Redis goes: after Redis comes back empty, still refused everywhere.
     const signedOutBefore = await signedIn('127.0.0.1', survivors[0]);
@@ -269,16 +250,12 @@ describe('three instances and one Redis', () => {
       204,
     );
 
-    const run = quoteFor(6_000);
-    await sleep(2_000);
-    await redis.kill();
-    await sleep(500);
-    for (const instance of survivors) {
-      expect((await health(instance)).store).toMatchObject({ kind: 'redis', status: 'degraded' });
-    }
-    await run;
-    expect(statuses.length).toBeGreaterThan(20);
-    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    await quoteThroughOutage(quoting, {
+      stop: () => redis.kill(),
+      instances: survivors,
+      part: 'store',
+      kind: 'redis',
+    });
 
     // Back, empty (no persistence): every instance reconnects by itself, no restart.
     await redis.restart();
@@ -305,7 +282,7 @@ describe('three instances and one Redis', () => {
     expect((await browser.request(survivors[0]!, 'DELETE', '/api/session')).status).toBe(204);
     const refused = await copy.request(survivors[1]!, 'POST', '/api/quote', RECORDED_TRIP);
     expect(refused.status).toBe(401);
-    await quoteFor(1_000);
-    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    const afterwards = await quoteFor(quoting, 1_000);
+    expect(afterwards.filter((answer) => answer.status !== 200)).toEqual([]);
   }, 90_000);
 });

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
+import { shareOrCopy } from '@/components/ui/share-or-copy';
 import { MONEY_LOCALE } from '@/lib/i18n/config';
 import type { Quote } from '@/lib/api/quote';
 import type { QuoteDraftValues } from '../trip/draft';
@@ -57,21 +58,8 @@ export function HandOver({
     const link = customerUrl && new URL(customerUrl, window.location.origin).href;
     const text = shareText(values, words, link);
     setSaid(null);
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ text });
-        return;
-      } catch (error) {
-        // The dispatcher closed the sheet: nothing to say. Anything else: copy instead.
-        if ((error as { name?: string }).name === 'AbortError') return;
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(text);
-      setSaid('copied');
-    } catch {
-      setSaid('failed');
-    }
+    const outcome = await shareOrCopy(text);
+    if (outcome === 'copied' || outcome === 'failed') setSaid(outcome);
   }
 
   return (

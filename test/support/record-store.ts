@@ -1,0 +1,16 @@
+import type { Database } from '@/lib/db/connect';
+import { PostgresQuoteRecordStore } from '@/lib/quote-records/postgres-store';
+import { ValueSealer } from '@/lib/redis/sealed-value';
+
+/**
+ * The quote record store on a database the test opened, made as the app makes its own
+ * (lib/quote-records/index.ts): customer tokens sealed with `secret` for the customer link, days
+ * counted in the courier's Mexico City time.
+ */
+export const recordStoreOn = (database: Database, secret: string) =>
+  new PostgresQuoteRecordStore({
+    db: database.db,
+    ready: () => database.ready(),
+    sealer: new ValueSealer(secret, 'customer-link'),
+    timeZone: 'America/Mexico_City',
+  });
