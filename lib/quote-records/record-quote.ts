@@ -45,8 +45,8 @@ export async function recordQuote(
           ? {}
           : { courierClientId: toRecord.dispatcher.courierClientId }),
         language: toRecord.language,
-        stops: storable(stopsOf(toRecord.trip)),
-        quote: storable(toRecord.quote),
+        stops: stopsOf(toRecord.trip),
+        quote: toRecord.quote,
         ...validityOf(toRecord.quote),
       }),
     );
@@ -86,20 +86,4 @@ export function stopsOf(trip: QuoteRequest): RecordedStop[] {
     lat: point.lat,
     lng: point.lng,
   }));
-}
-
-/** A NUL, or half of a UTF-16 pair without its other half: text PostgreSQL refuses to store. */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/**
- * The value with every text PostgreSQL can hold: what it cannot (a NUL, a lone surrogate — the
- * schema lets them through to the courier, which quotes them) becomes U+FFFD, so that odd text
- * costs a character of the record, not the record (nor a minute of "database down" for others).
- */
-export function storable<T>(value: T): T {
-  return JSON.parse(
-    JSON.stringify(value, (_key, field: unknown) =>
-      typeof field === 'string' ? field.replace(UNSTORABLE, '\uFFFD') : field,
-    ),
-  ) as T;
 }

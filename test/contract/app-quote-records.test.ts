@@ -125,6 +125,40 @@ describe.each([
     expect(page.records[0]!.language).toBe('es-MX');
   });
 
+  /** How many of the dispatcher's records the store holds: what a quote added, or not. */
+  const recordCount = async () =>
+    (await (await store()).list({ viewer: { email: DISPATCHER.email }, scope: 'mine', limit: 100 }))
+      .records.length;
+
+  it('a street with a NUL in it is refused with 400 naming pickup.street: nothing quoted, nothing stored', async () => {
+    const before = await recordCount();
+    const answer = await browser.quote({
+      ...TRIP,
+      pickup: { ...TRIP.pickup, street: 'Varsovia\u0000' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toEqual({
+      code: 'invalid_request',
+      message: 'Revisa los campos marcados.',
+      fields: { 'pickup.street': 'El texto tiene un carácter no válido.' },
+    });
+    // Half an emoji in a drop-off's colonia: the same, in the dispatcher's English.
+    const english = await browser.quote(
+      {
+        ...TRIP,
+        dropoffs: [TRIP.dropoffs[0], { ...TRIP.dropoffs[1], neighborhood: 'Roma \uD83D' }],
+      },
+      { 'accept-language': 'en' },
+    );
+    expect(english.status).toBe(400);
+    expect(english.json.error.fields).toEqual({
+      'dropoffs.1.neighborhood': 'The text has a character that is not valid.',
+    });
+    expect(await recordCount()).toBe(before);
+    // And the database is as well as before: the next quote is stored.
+    expect((await browser.quote(TRIP)).json.record?.reference).toMatch(REFERENCE);
+  });
+
   it('health names the database and says it is up', async () => {
     const health = await browser.request('GET', '/api/health');
     expect(health.json.database).toEqual({ kind, status: 'up', latencyMs: expect.any(Number) });
