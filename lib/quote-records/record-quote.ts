@@ -1,5 +1,6 @@
 import 'server-only';
 import { withinDatabaseTimeout } from '@/lib/db/connect';
+import { databaseErrorSummary, isDatabaseOutage } from '@/lib/db/outage';
 import { log as rootLog } from '@/lib/log';
 import { processSingleton } from '@/lib/process-singleton';
 import type { Quote, QuoteRecordAnswer } from '@/lib/api/quote';
@@ -8,7 +9,7 @@ import type { QuoteRequest } from '@/lib/quote/schema';
 import { quoteRecordStore } from './index';
 import type { RecordedStop, QuoteRecordStore } from './record';
 
-/** After a failed save, quotes skip the database this long: a dead one must not slow every quote. */
+/** After an outage (lib/db/outage.ts), quotes skip the database this long: a dead one must not slow every quote. */
 export const RECORD_BACK_OFF_MS = 1_000;
 
 export interface QuoteToRecord {
@@ -29,7 +30,8 @@ export function validityOf(quote: Quote): { issuedAt: Date; expiresAt: Date } {
 /**
  * Stores the record of a quote about to be answered, and gives what the answer says of it;
  * undefined when the database did not store it within DATABASE_TIMEOUT_MS (down, slow, or
- * skipped for RECORD_BACK_OFF_MS after a failure). The quote is answered either way.
+ * skipped for RECORD_BACK_OFF_MS after an outage), or refused it (a constraint, a bug: logged as
+ * an error, and the next quote tries again). The quote is answered either way.
  */
 export async function recordQuote(
   toRecord: QuoteToRecord,
@@ -60,10 +62,16 @@ export async function recordQuote(
       expiresAt: saved.expiresAt.toISOString(),
     };
   } catch (error) {
+    const { code, message } = databaseErrorSummary(error);
+    if (!isDatabaseOutage(error)) {
+      // This record's own fault, not the database's: the others are stored as before.
+      log.error({ database: 'refused', code, message }, 'quote record not stored');
+      return undefined;
+    }
     if (!outage.since) {
       outage.since = Date.now();
       log.error(
-        { database: 'down', code: (error as { code?: string }).code ?? (error as Error).name },
+        { database: 'down', code },
         'quote record not stored: quotes are answered without a reference until the database answers',
       );
     }

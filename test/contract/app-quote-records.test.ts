@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetProcessSingletons } from '@/lib/process-singleton';
 import { startAppServer, type AppServer } from '../support/app-server';
@@ -157,6 +158,32 @@ describe.each([
     expect(await recordCount()).toBe(before);
     // And the database is as well as before: the next quote is stored.
     expect((await browser.quote(TRIP)).json.record?.reference).toMatch(REFERENCE);
+  });
+
+  it('a record the database refuses (a constraint) costs that quote its reference only: the next quote is stored at once', async () => {
+    const { database } = await import('@/lib/db/connect');
+    const { db } = database();
+    // Refuses the records of one street, as a constraint or a bug refuses some records and not others.
+    await db.execute(
+      sql`alter table quote_records add constraint refuses_rechazada check (search_text not like '%rechazada%') not valid`,
+    );
+    try {
+      const refused = await browser.quote({
+        ...TRIP,
+        pickup: { ...TRIP.pickup, street: 'Rechazada' },
+      });
+      expect(refused.status).toBe(200);
+      expect(refused.json.quote.total).toBeGreaterThan(0);
+      expect(refused.json.record).toBeUndefined();
+      // Not an outage: the very next quote, well within the outage back-off (1 s), is stored.
+      const refusedAt = Date.now();
+      const next = await browser.quote(TRIP);
+      expect(Date.now() - refusedAt).toBeLessThan(1_000);
+      expect(next.json.record?.reference).toMatch(REFERENCE);
+      expect((await browser.request('GET', '/api/health')).json.database.status).toBe('up');
+    } finally {
+      await db.execute(sql`alter table quote_records drop constraint refuses_rechazada`);
+    }
   });
 
   it('health names the database and says it is up', async () => {
