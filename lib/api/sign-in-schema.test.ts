@@ -55,6 +55,14 @@ describe('the sign-in fields', () => {
     expect(issuesOf({ email: 'a@b.c', password: 'p' })).toEqual([]);
   });
 
+  it('refuse an address with a control character or half a UTF-16 pair in it', () => {
+    for (const email of ['ana\u0000@example.mx', 'ana@exa\u007fmple.mx', 'ana\uD83D@example.mx']) {
+      expect(issuesOf({ email, password: 'p' }), JSON.stringify(email)).toEqual([
+        ['email', 'validation.unreadableCharacter'],
+      ]);
+    }
+  });
+
   it('refuse an address past 254 characters and a password past 1,024', () => {
     const email = (length: number) => `${'a'.repeat(length - '@example.mx'.length)}@example.mx`;
     expect(issuesOf({ email: email(254), password: 'p'.repeat(1024) })).toEqual([]);

@@ -57,6 +57,16 @@ describe('courier accounts', () => {
     await expect(loadAccountBook(twice)).rejects.toThrow(/once/);
   });
 
+  it('refuses an accounts file giving two dispatchers one idClient: each account is a courier client of its own, never another’s team', async () => {
+    const shared = join(dir, 'shared-client.json');
+    writeFileSync(shared, JSON.stringify([active, { ...retired, idClient: active.idClient }]));
+    await expect(loadAccountBook(shared)).rejects.toThrow(/idClient must appear once/);
+    const apart = join(dir, 'apart.json');
+    writeFileSync(apart, JSON.stringify([active, retired]));
+    const book = await loadAccountBook(apart);
+    expect(book.byEmail(active.email)?.idClient).not.toBe(book.byEmail(retired.email)?.idClient);
+  });
+
   it('validates the shipped demo accounts file', async () => {
     const book = await loadAccountBook(join(import.meta.dirname, '../../data/demo-accounts.json'));
     expect(book.byEmail('dispatcher@example.com')).toMatchObject({ zone: 'cdmx', active: true });

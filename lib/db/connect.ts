@@ -10,6 +10,7 @@ import { env } from '@/lib/env';
 import { log } from '@/lib/log';
 import { processSingleton } from '@/lib/process-singleton';
 import { migrateDatabase, MIGRATIONS_FOLDER } from './migrate';
+import { DatabaseUnreachable } from './outage';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -130,8 +131,12 @@ function openEmbedded(dir: string): Opened {
     if (error) call.reject(Object.assign(new Error(error.message), { code: error.code }));
     else call.resolve(rows ?? []);
   });
-  worker.on('error', failAll);
-  worker.on('exit', () => failAll(new Error('the embedded database’s thread has ended')));
+  worker.on('error', (error) =>
+    failAll(new DatabaseUnreachable('the embedded database’s thread failed', { cause: error })),
+  );
+  worker.on('exit', () =>
+    failAll(new DatabaseUnreachable('the embedded database’s thread has ended')),
+  );
   const call = (message: Record<string, unknown>) =>
     new Promise<unknown[]>((resolve, reject) => {
       if (gone) return reject(gone);

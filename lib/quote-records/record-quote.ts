@@ -1,5 +1,6 @@
 import 'server-only';
 import { withinDatabaseTimeout } from '@/lib/db/connect';
+import { databaseErrorSummary, isDatabaseOutage } from '@/lib/db/outage';
 import { log as rootLog } from '@/lib/log';
 import { processSingleton } from '@/lib/process-singleton';
 import type { Quote, QuoteRecordAnswer } from '@/lib/api/quote';
@@ -8,7 +9,7 @@ import type { QuoteRequest } from '@/lib/quote/schema';
 import { quoteRecordStore } from './index';
 import type { RecordedStop, QuoteRecordStore } from './record';
 
-/** After a failed save, quotes skip the database this long: a dead one must not slow every quote. */
+/** After an outage (lib/db/outage.ts), quotes skip the database this long: a dead one must not slow every quote. */
 export const RECORD_BACK_OFF_MS = 1_000;
 
 export interface QuoteToRecord {
@@ -29,7 +30,8 @@ export function validityOf(quote: Quote): { issuedAt: Date; expiresAt: Date } {
 /**
  * Stores the record of a quote about to be answered, and gives what the answer says of it;
  * undefined when the database did not store it within DATABASE_TIMEOUT_MS (down, slow, or
- * skipped for RECORD_BACK_OFF_MS after a failure). The quote is answered either way.
+ * skipped for RECORD_BACK_OFF_MS after an outage), or refused it (a constraint, a bug: logged as
+ * an error, and the next quote tries again). The quote is answered either way.
  */
 export async function recordQuote(
   toRecord: QuoteToRecord,
@@ -45,8 +47,8 @@ export async function recordQuote(
           ? {}
           : { courierClientId: toRecord.dispatcher.courierClientId }),
         language: toRecord.language,
-        stops: storable(stopsOf(toRecord.trip)),
-        quote: storable(toRecord.quote),
+        stops: stopsOf(toRecord.trip),
+        quote: toRecord.quote,
         ...validityOf(toRecord.quote),
       }),
     );
@@ -60,10 +62,16 @@ export async function recordQuote(
       expiresAt: saved.expiresAt.toISOString(),
     };
   } catch (error) {
+    const { code, message } = databaseErrorSummary(error);
+    if (!isDatabaseOutage(error)) {
+      // This record's own fault, not the database's: the others are stored as before.
+      log.error({ database: 'refused', code, message }, 'quote record not stored');
+      return undefined;
+    }
     if (!outage.since) {
       outage.since = Date.now();
       log.error(
-        { database: 'down', code: (error as { code?: string }).code ?? (error as Error).name },
+        { database: 'down', code },
         'quote record not stored: quotes are answered without a reference until the database answers',
       );
     }
@@ -86,20 +94,4 @@ export function stopsOf(trip: QuoteRequest): RecordedStop[] {
     lat: point.lat,
     lng: point.lng,
   }));
-}
-
-/** A NUL, or half of a UTF-16 pair without its other half: text PostgreSQL refuses to store. */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/**
- * The value with every text PostgreSQL can hold: what it cannot (a NUL, a lone surrogate — the
- * schema lets them through to the courier, which quotes them) becomes U+FFFD, so that odd text
- * costs a character of the record, not the record (nor a minute of "database down" for others).
- */
-export function storable<T>(value: T): T {
-  return JSON.parse(
-    JSON.stringify(value, (_key, field: unknown) =>
-      typeof field === 'string' ? field.replace(UNSTORABLE, '\uFFFD') : field,
-    ),
-  ) as T;
 }

@@ -242,6 +242,55 @@ describe('the quote request schema', () => {
     });
   });
 
+  it('a control character or half a UTF-16 pair in any text field is refused, named for its field', () => {
+    // C0 (NUL, a tab or a line break inside the text), DEL, C1, and each half of a pair alone.
+    for (const bad of [
+      '\u0000',
+      '\t',
+      '\n',
+      '\u001f',
+      '\u007f',
+      '\u0085',
+      '\u009f',
+      '\uD800',
+      '\uDC00',
+    ]) {
+      expect(
+        issuesOf({
+          ...varsovia,
+          street: `Varsovia${bad}Norte`,
+          exteriorNumber: `3${bad}6`,
+          interiorNumber: `4${bad}A`,
+          neighborhood: `Ju${bad}árez`,
+        }),
+        JSON.stringify(bad),
+      ).toEqual({
+        street: 'validation.unreadableCharacter',
+        exteriorNumber: 'validation.unreadableCharacter',
+        interiorNumber: 'validation.unreadableCharacter',
+        neighborhood: 'validation.unreadableCharacter',
+      });
+    }
+    // The one thing said of the field: not also "write the number with digits".
+    expect(
+      z.safeParse(quotePointSchema, { ...varsovia, exteriorNumber: '36\u0000' }).error?.issues,
+    ).toHaveLength(1);
+  });
+
+  it('accents, ñ, emoji (a whole pair) and spaces around the text are typed text', () => {
+    const point = z.parse(quotePointSchema, {
+      ...varsovia,
+      street: ' Calz. de Tlalpan 😀\t',
+      interiorNumber: 'Depto ñ\n',
+      neighborhood: 'Álvaro Obregón',
+    });
+    expect(point).toMatchObject({
+      street: 'Calz. de Tlalpan 😀',
+      interiorNumber: 'Depto ñ',
+      neighborhood: 'Álvaro Obregón',
+    });
+  });
+
   it('a zip code is five digits: fewer, more or letters are refused with the zip code message', () => {
     for (const zipCode of ['0660', '066000', 'O6600', ' 06600 ']) {
       const expected = zipCode.trim() === '06600' ? {} : { zipCode: 'validation.zipCode' };

@@ -21,6 +21,7 @@ export const VALIDATION_KEYS = [
   'validation.neighborhoodTooLong',
   'validation.emailTooLong',
   'validation.passwordTooLong',
+  'validation.unreadableCharacter',
   'validation.exteriorNumber',
   'validation.zipCode',
   'validation.latitude',
@@ -50,10 +51,23 @@ const withinLength = (field: LimitedField) =>
     abort: true,
   });
 
+/**
+ * Text a person typed: no control character (C0 — a street has no tab or newline either —, DEL,
+ * C1) and no half of a UTF-16 pair without its other half. Nobody types them; they come from a
+ * broken client or a probe, and PostgreSQL cannot store a NUL or a lone surrogate: refused here,
+ * named for their field, rather than quoted and then lost at storage.
+ */
+export const typedText = () =>
+  z.regex(/^[^\p{Cc}\p{Cs}]*$/u, {
+    error: 'validation.unreadableCharacter' satisfies ValidationKey,
+    // The one thing to say: the field's form checks after it would only add noise.
+    abort: true,
+  });
+
 const text = (field: LimitedField, required: ValidationKey) =>
   z
     .string({ error: missingOr('validation.invalid', required) })
-    .check(z.trim(), z.minLength(1, required), withinLength(field));
+    .check(z.trim(), z.minLength(1, required), withinLength(field), typedText());
 
 /**
  * What an exterior number may be: digits, or the conventions written on Mexican doors and in
@@ -87,7 +101,9 @@ export const quotePointSchema = z.object(
     ),
     /** Empty or absent when the building has none. */
     interiorNumber: z.optional(
-      z.string({ error: 'validation.invalid' }).check(z.trim(), withinLength('interiorNumber')),
+      z
+        .string({ error: 'validation.invalid' })
+        .check(z.trim(), withinLength('interiorNumber'), typedText()),
     ),
     neighborhood: text('neighborhood', 'validation.neighborhoodRequired'),
     zipCode: z

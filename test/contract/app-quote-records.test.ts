@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetProcessSingletons } from '@/lib/process-singleton';
 import { startAppServer, type AppServer } from '../support/app-server';
@@ -105,6 +106,66 @@ describe.each([
       expect.arrayContaining(references),
     );
     expect(page.records[0]!.language).toBe('es-MX');
+  });
+
+  /** How many of the dispatcher's records the store holds: what a quote added, or not. */
+  const recordCount = async () =>
+    (await (await store()).list({ viewer: { email: DISPATCHER.email }, scope: 'mine', limit: 100 }))
+      .records.length;
+
+  it('a street with a NUL in it is refused with 400 naming pickup.street: nothing quoted, nothing stored', async () => {
+    const before = await recordCount();
+    const answer = await browser.quote({
+      ...TRIP,
+      pickup: { ...TRIP.pickup, street: 'Varsovia\u0000' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toEqual({
+      code: 'invalid_request',
+      message: 'Revisa los campos marcados.',
+      fields: { 'pickup.street': 'El texto tiene un carácter no válido.' },
+    });
+    // Half an emoji in a drop-off's colonia: the same, in the dispatcher's English.
+    const english = await browser.quote(
+      {
+        ...TRIP,
+        dropoffs: [TRIP.dropoffs[0], { ...TRIP.dropoffs[1], neighborhood: 'Roma \uD83D' }],
+      },
+      { 'accept-language': 'en' },
+    );
+    expect(english.status).toBe(400);
+    expect(english.json.error.fields).toEqual({
+      'dropoffs.1.neighborhood': 'The text has a character that is not valid.',
+    });
+    expect(await recordCount()).toBe(before);
+    // And the database is as well as before: the next quote is stored.
+    expect((await browser.quote(TRIP)).json.record?.reference).toMatch(REFERENCE);
+  });
+
+  it('a record the database refuses (a constraint) costs that quote its reference only: the next quote is stored at once', async () => {
+    const { database } = await import('@/lib/db/connect');
+    const { db } = database();
+    // Refuses the records of one street, as a constraint or a bug refuses some records and not others.
+    await db.execute(
+      sql`alter table quote_records add constraint refuses_rechazada check (search_text not like '%rechazada%') not valid`,
+    );
+    try {
+      const refused = await browser.quote({
+        ...TRIP,
+        pickup: { ...TRIP.pickup, street: 'Rechazada' },
+      });
+      expect(refused.status).toBe(200);
+      expect(refused.json.quote.total).toBeGreaterThan(0);
+      expect(refused.json.record).toBeUndefined();
+      // Not an outage: the very next quote, well within the outage back-off (1 s), is stored.
+      const refusedAt = Date.now();
+      const next = await browser.quote(TRIP);
+      expect(Date.now() - refusedAt).toBeLessThan(1_000);
+      expect(next.json.record?.reference).toMatch(REFERENCE);
+      expect((await browser.request('GET', '/api/health')).json.database.status).toBe('up');
+    } finally {
+      await db.execute(sql`alter table quote_records drop constraint refuses_rechazada`);
+    }
   });
 
   it('health names the database and says it is up', async () => {
