@@ -46,6 +46,7 @@ export async function recordQuote(
           : { courierClientId: toRecord.dispatcher.courierClientId }),
         language: toRecord.language,
         stops: storable(stopsOf(toRecord.trip)),
+        ...customerOf(toRecord.trip),
         quote: storable(toRecord.quote),
         ...validityOf(toRecord.quote),
       }),
@@ -71,6 +72,10 @@ export async function recordQuote(
     return undefined;
   }
 }
+
+/** The customer text when one was written (the schema trims it): never an empty one. */
+const customerOf = (trip: QuoteRequest): { customer?: string } =>
+  trip.customer ? { customer: storable(trip.customer) } : {};
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
