@@ -165,7 +165,7 @@ export function QuotePanel({
           )}
           <button
             type="submit"
-            className={`button button-primary ${styles.submit}`}
+            className={`button button-primary ${styles.submit} ${isTripApproximate(trip) ? styles.submitLong : ''}`}
             disabled={outcome.pending}
           >
             {outcome.pending
