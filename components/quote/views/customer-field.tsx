@@ -1,10 +1,7 @@
 'use client';
 
-import { useId } from 'react';
-import { useFormContext } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
-import type { QuoteDraftValues } from '../trip/draft';
-import { FieldNotes, notesOf, useFieldMessage } from './field-notes';
+import { FieldNotes, notesOf, useQuoteTextField } from './field-notes';
 import styles from './styles';
 
 /**
@@ -15,13 +12,7 @@ import styles from './styles';
  */
 export function CustomerField() {
   const t = useTranslations('quote');
-  const fieldMessage = useFieldMessage();
-  const id = useId();
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<QuoteDraftValues>();
-  const message = fieldMessage(errors.customer);
+  const { id, register, message } = useQuoteTextField('customer');
   return (
     <div className={`field ${styles.customer}`}>
       <label className="field-label" htmlFor={id}>

@@ -1,5 +1,6 @@
 import pinToolbar from './pin-toolbar.module.css';
 import pointFieldset from './point-fieldset.module.css';
+import quoteForm from './quote-form.module.css';
 import quoteResult from './quote-result.module.css';
 import recentQuotes from './recent-quotes.module.css';
 import savedPlaces from './saved-places.module.css';
@@ -7,15 +8,17 @@ import screen from './screen.module.css';
 
 /**
  * The screen's classes, from the stylesheets of its parts: the layout, header, map area and panel
- * (screen), the pin toolbar, the result card, a stop's fields and its search, the recent quotes
- * and the saved places. One map, so that every part's stylesheet loads with the screen (none
- * waits for a lazily loaded view), in this order; no class name is declared in two of them.
+ * (screen), the pin toolbar, the result card, a stop's fields and its search, the customer's
+ * field and the Cotizar label, the recent quotes and the saved places. One map, so that every
+ * part's stylesheet loads with the screen (none waits for a lazily loaded view), in this order; no
+ * class name is declared in two of them.
  */
 const styles: Readonly<Record<string, string>> = {
   ...screen,
   ...pinToolbar,
   ...quoteResult,
   ...pointFieldset,
+  ...quoteForm,
   ...recentQuotes,
   ...savedPlaces,
 };
