@@ -5,8 +5,10 @@ import {
   expectRecordedTripQuote,
   fillPoint,
   openSignedIn,
+  pin,
   pointGroup,
   resultCard,
+  tapMap,
   test,
 } from './support/screen';
 import { seriousViolations } from './support/axe';
@@ -196,4 +198,137 @@ test('a form with mistakes passes axe too @layout', async ({ page }, testInfo) =
     page.getByRole('alert').filter({ hasText: 'Revisa los campos marcados.' }),
   ).toBeVisible();
   await checkScreen(page, testInfo, 'fit-errors');
+});
+
+/**
+ * The phone's mends, checked on every profile and, on the tablet, at the iPad's own 810×1080 too:
+ * the header names Cotizaciones in words, pin tags stay inside the map, "Cotizar con ubicación
+ * aproximada" keeps one line and a "sin cobertura" note comes into view as results do.
+ */
+test.describe('nothing of the screen is icon-only, cut at the map’s edge, wrapped or out of sight', () => {
+  /** The sizes a test runs at: the project's, and the iPad's own on the tablet. */
+  const sizesOf = (testInfo: TestInfo) =>
+    testInfo.project.name === 'tablet' ? [null, { width: 810, height: 1080 }] : [null];
+
+  /** Each visible thing's box against the map's box: what sticks out of it, by how much. */
+  async function tagsOutsideMap(page: Page) {
+    return page.evaluate(() => {
+      const map = document.querySelector('.leaflet-container')!.getBoundingClientRect();
+      return [...document.querySelectorAll<HTMLElement>('[data-pin-tag]')]
+        .map((tag) => ({ text: tag.textContent, box: tag.getBoundingClientRect() }))
+        .filter(({ box }) => box.left < map.left - 0.5 || box.right > map.right + 0.5)
+        .map(({ text, box }) => `${text}: ${Math.round(box.left)}–${Math.round(box.right)}`);
+    });
+  }
+
+  test('the header’s Cotizaciones says its name in words that fit @layout', async ({
+    page,
+  }, testInfo) => {
+    await openSignedIn(page);
+    for (const [size, name] of [
+      ...sizesOf(testInfo).map((one) => [one, 'Cotizaciones'] as const),
+      // The English header's words are longer where the Spanish ones are shorter ("Sign out").
+      ['English', 'Quotes'] as const,
+    ]) {
+      if (size === 'English') {
+        await page.getByRole('button', { name: 'Switch to English' }).click();
+      } else if (size) {
+        await page.setViewportSize(size);
+      }
+      const link = page.getByRole('banner').getByRole('link', { name });
+      const label = link.getByText(name, { exact: true });
+      await expect(label).toBeInViewport({ ratio: 1 });
+      const fit = await label.evaluate((element) => ({
+        box: element.getBoundingClientRect().width,
+        words: element.scrollWidth,
+        clipped: getComputedStyle(element).clip !== 'auto',
+        header: document.querySelector('header')!.scrollWidth,
+        headerRoom: document.querySelector('header')!.clientWidth,
+      }));
+      expect(fit.clipped).toBe(false);
+      expect(fit.words).toBeLessThanOrEqual(Math.ceil(fit.box));
+      expect(fit.header).toBeLessThanOrEqual(fit.headerRoom);
+      expect(await cramped(page)).toEqual([]);
+      await page.screenshot({
+        path: testInfo.outputPath(`header-${name}-${page.viewportSize()!.width}.png`),
+      });
+    }
+  });
+
+  test('a pin’s name tag near the map’s edge goes to its other side, inside the map @layout', async ({
+    page,
+  }, testInfo) => {
+    await openSignedIn(page);
+    for (const size of sizesOf(testInfo)) {
+      if (size) {
+        await page.setViewportSize(size);
+        // A new trip: the view framed on the last one's two pins stays where it is.
+        await page.getByRole('button', { name: 'Limpiar' }).click();
+      }
+      await page.getByRole('radio', { name: 'A · Recolección' }).check();
+      // A placed 40 px from the map's right edge: its tag would end some 100 px past it.
+      const map = (await page.locator('.leaflet-container').boundingBox())!;
+      await tapMap(page, testInfo, map.width / 2 - 40, 0);
+      await expect(pin(page, 'A')).toHaveAttribute('data-tag-side', 'start');
+      await expect.poll(() => tagsOutsideMap(page)).toEqual([]);
+      // Panned back towards the middle, the tag returns to the head's right.
+      await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+      await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+      await expect(page.locator('[data-pin-tag]')).toHaveCount(2);
+      await expect.poll(() => tagsOutsideMap(page)).toEqual([]);
+      await expect(pin(page, 'B')).toHaveAttribute('data-tag-side', 'end');
+      await page.screenshot({
+        path: testInfo.outputPath(`pin-tags-${page.viewportSize()!.width}.png`),
+      });
+    }
+  });
+
+  test('"Cotizar con ubicación aproximada" keeps one line @layout', async ({ page }, testInfo) => {
+    await openSignedIn(page);
+    for (const size of sizesOf(testInfo)) {
+      if (size) await page.setViewportSize(size);
+      for (const [letter, text, choice] of [
+        ['pickup', 'Varsovia 36, Juárez', /^Colonia .*Varsovia 36 · Juárez, 06600/],
+        ['dropoff', 'Sonora 180, Hipódromo', /^Colonia .*Sonora 180 · Hipódromo, 06100/],
+      ] as const) {
+        const box = pointGroup(page, letter).getByLabel('Buscar dirección');
+        await box.fill(text);
+        await box.press('Enter');
+        const results = pointGroup(page, letter).getByRole('list', { name: /^Resultados para/ });
+        await results.getByRole('button', { name: choice }).click();
+      }
+      await expect(
+        page.getByRole('button', { name: 'Cotizar con ubicación aproximada' }),
+      ).toBeVisible();
+      expect(await cramped(page)).toEqual([]);
+      await page.screenshot({
+        path: testInfo.outputPath(`approximate-submit-${page.viewportSize()!.width}.png`),
+      });
+    }
+  });
+
+  test('a "sin cobertura" note comes into view above the Cotizar bar, as results do @layout', async ({
+    page,
+  }, testInfo) => {
+    await openSignedIn(page);
+    for (const size of sizesOf(testInfo)) {
+      if (size) await page.setViewportSize(size);
+      for (const letter of ['pickup', 'dropoff']) {
+        const box = pointGroup(page, letter).getByLabel('Buscar dirección');
+        await box.fill('Av. Constitución 400, Centro, Monterrey, N.L.');
+        await box.press('Enter');
+        const note = pointGroup(page, letter).getByText('Monterrey: sin cobertura por ahora', {
+          exact: false,
+        });
+        // Whole, above the bar ("nearest" may leave its last pixel row a fraction under the edge).
+        await expect(note).toBeInViewport({ ratio: 0.95 });
+        const bar = (await page.getByRole('button', { name: /^Cotizar/ }).boundingBox())!;
+        const noteBox = (await note.boundingBox())!;
+        expect(noteBox.y + noteBox.height).toBeLessThanOrEqual(bar.y + 1);
+        await page.screenshot({
+          path: testInfo.outputPath(`not-covered-${letter}-${page.viewportSize()!.width}.png`),
+        });
+      }
+    }
+  });
 });

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useTranslations } from 'use-intl';
 import styles from './history-link.module.css';
 
-/** The header's way to Cotizaciones: its name on a tablet, a list icon on a phone. */
+/** The header's way to Cotizaciones: its name beside a list icon; on a phone, under it. */
 export function HistoryLink({ className }: { className?: string }) {
   const t = useTranslations('header');
   return (

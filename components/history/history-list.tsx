@@ -12,7 +12,7 @@ export interface HistoryListProps {
   now: string;
 }
 
-/** One row per quote, newest first: reference, time, trip, total, still valid or not. */
+/** One row per quote, newest first: reference, time, total, still valid or not, customer, trip. */
 export function HistoryList({ records, now }: HistoryListProps) {
   const t = useTranslations('history');
   const format = useFormatter();
@@ -35,6 +35,11 @@ export function HistoryList({ records, now }: HistoryListProps) {
                 </span>
               </span>
               <span className={styles.total}>{formatMoney(record.quote.total)}</span>
+              {record.customer && (
+                <span className={styles.customer} data-testid="record-customer">
+                  {record.customer}
+                </span>
+              )}
               <span className={styles.trip}>{tripLine(record)}</span>
             </Link>
           </li>

@@ -27,6 +27,8 @@ export function draftOfRecord(record: QuoteRecordView): StoredDraft {
   const values: QuoteDraftValues = {
     pickup: pointOf(pickup!),
     dropoffs: dropoffs.map((stop) => ({ id: newStopId(), ...pointOf(stop) })),
+    // The same customer, most likely, asking again.
+    customer: record.customer ?? '',
   };
   const provenance = Object.fromEntries(
     tripStops(values).map((stop) => [stop.key, vouchedFor(stop.point)]),

@@ -38,6 +38,12 @@ export function RecordDetail({ record, email, now }: RecordDetailProps) {
         ))}
       </ol>
       <dl className={styles.facts}>
+        {record.customer && (
+          <>
+            <dt>{t('record.customer')}</dt>
+            <dd>{record.customer}</dd>
+          </>
+        )}
         <dt>{t('record.total')}</dt>
         <dd>
           <strong>{formatMoney(quote.total)}</strong>

@@ -13,7 +13,8 @@ const escapeHtml = (text: string) =>
  * its colour (the pickup round, the drop-offs square: told apart by letter and shape as well as
  * colour) on a pointer whose tip is the spot, and (with one drop-off) a name tag beside it. An
  * out-of-coverage pin turns red with a striped ring. An approximate pin (at a searched area's
- * centre) gets a dashed outline and says so in words on its tag.
+ * centre) gets a dashed outline and says so in words on its tag. A tag the map's edge would cut
+ * goes to the head's other side (use-tags-inside.ts).
  */
 export function pinIcon(
   stop: Pick<MapStop, 'letter' | 'role' | 'colour' | 'name'> & { approximate?: { note: string } },
@@ -44,7 +45,7 @@ export function pinIcon(
  */
 function pinTag(name: string, noteHtml: string): string {
   return name || noteHtml
-    ? `<span class="${styles.pinTag}">${escapeHtml(name)}${noteHtml}</span>`
+    ? `<span class="${styles.pinTag}" data-pin-tag>${escapeHtml(name)}${noteHtml}</span>`
     : '';
 }
 

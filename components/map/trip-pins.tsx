@@ -5,6 +5,7 @@ import { Circle, Marker } from 'react-leaflet';
 import type { MapStop } from './map-props';
 import { pinEvents, type PinCallbacks } from './pin-events';
 import { pinIcon } from './pin-icon';
+import { useTagsInside } from './use-tags-inside';
 
 /** Every stop's pin, draggable (a tap chooses its stop); the line through them is TripRouteLayer's. */
 export function TripPins({
@@ -16,6 +17,7 @@ export function TripPins({
   outside: readonly string[];
   callbacks: PinCallbacks;
 }) {
+  useTagsInside();
   return (
     <>
       {stops.map((stop, index) => (

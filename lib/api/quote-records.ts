@@ -26,6 +26,8 @@ export const quoteRecordSchema = z.strictObject({
   dispatcherEmail: z.string(),
   language: z.enum(LOCALES),
   stops: z.array(recordedStopSchema).min(2),
+  /** "Cliente (opcional)" as the dispatcher wrote it; absent when none was. */
+  customer: z.string().optional(),
   quote: quoteSchema,
   /** ISO 8601 instants. */
   createdAt: z.string(),
@@ -45,7 +47,7 @@ export const MAX_SEARCH_LENGTH = 100;
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day as YYYY-MM-DD.');
 
 export const quoteListQuerySchema = z.strictObject({
-  /** A reference, or words of a street or colonia (each must appear). */
+  /** A reference, or words of a street, colonia or customer (each must appear). */
   search: z.string().trim().max(MAX_SEARCH_LENGTH).optional(),
   scope: z.enum(RECORD_SCOPES).default('team'),
   /** A day in the courier's time zone. */
@@ -64,7 +66,8 @@ export type QuoteListAnswer = z.infer<typeof quoteListAnswerSchema>;
 /** GET /api/quotes: the dispatcher's records, or their team's, newest first, a page at a time. */
 export const quoteListContract = defineContract({
   ...ENDPOINTS.quoteList,
-  summary: 'The quotes of the dispatcher or their team, newest first, found by reference or street',
+  summary:
+    'The quotes of the dispatcher or their team, newest first, found by reference, street or customer',
   signedIn: true,
   query: quoteListQuerySchema,
   answer: quoteListAnswerSchema,

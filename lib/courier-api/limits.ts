@@ -25,6 +25,13 @@ export const ADDRESS_FIELD_MAX_LENGTH = {
   neighborhood: 100,
 } as const;
 
+/**
+ * Characters of the quote's customer text ("Cliente (opcional)": a name, a company or a phone, as
+ * the dispatcher writes it), after trimming. The app's own: it is kept with the quote's record and
+ * searched in the history, never sent to the courier.
+ */
+export const CUSTOMER_TEXT_MAX_LENGTH = 80;
+
 /** Characters of a sign-in: an e-mail address (RFC 5321's 254) and a password. */
 export const SIGN_IN_FIELD_MAX_LENGTH = { email: 254, password: 1024 } as const;
 

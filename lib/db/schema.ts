@@ -58,13 +58,15 @@ export const quoteRecords = pgTable(
     /** The dispatcher's language when quoting (es-MX or en): the customer's page uses it. */
     language: text('language').notNull(),
     stops: jsonb('stops').$type<RecordedStop[]>().notNull(),
+    /** "Cliente (opcional)" as the dispatcher wrote it (trimmed; null when none was written). */
+    customer: text('customer'),
     /** The quote as the app answered it (lib/api/quote.ts quoteSchema). */
     quote: jsonb('quote').$type<Quote>().notNull(),
     /** Copies of the quote's figures that lists and exports read without opening `quote`. */
     total: numeric('total', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     distanceKm: real('distance_km').notNull(),
     etaMinutes: real('eta_minutes').notNull(),
-    /** Reference, streets and colonias folded (no accents, lower case): what search matches. */
+    /** Reference, customer, streets and colonias folded (no accents, lower case): what search matches. */
     searchText: text('search_text').notNull(),
     issuedAt: instant('issued_at').notNull(),
     expiresAt: instant('expires_at').notNull(),

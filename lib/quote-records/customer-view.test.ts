@@ -12,6 +12,7 @@ const RECORD: QuoteRecord = {
   courierClientId: 10,
   language: 'es-MX',
   stops: RECORDED_STOPS,
+  customer: 'Florería Lupita 55 1234 5678',
   quote: RECORDED_QUOTE,
   issuedAt: new Date('2026-11-20T20:20:00.000Z'),
   expiresAt: EXPIRES,
@@ -36,11 +37,13 @@ describe("the customer's link", () => {
     expect(state.view.stops.map(streetLine)).toEqual(['Varsovia 36', 'Sonora 180 int. 1']);
   });
 
-  it('says nothing internal: no dispatcher, courier client, zone, fees or link token', () => {
+  it('says nothing internal: no dispatcher, customer text, courier client, zone, fees or link token', () => {
     const state = customerLinkState(RECORD, at(-60), 7 * DAY);
     const text = JSON.stringify(state);
     for (const secret of [
       'ana@acme.mx',
+      'Lupita',
+      '1234',
       'CDMX Centro',
       'Sobre',
       'AAAAAAAAAAAAAAAAAAAAAA',

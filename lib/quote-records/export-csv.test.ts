@@ -9,6 +9,7 @@ const WORDS: CsvWords = {
     reference: 'Referencia',
     created: 'Creada',
     dispatcher: 'Despachador',
+    customer: 'Cliente',
     pickup: 'Recolección',
     dropoffs: 'Entregas',
     km: 'km',
@@ -45,6 +46,7 @@ function records(count: number) {
         dispatcherEmail: 'ana@acme.mx',
         language: 'es-MX',
         stops: [stop('A', 'Varsovia'), stop('B', 'Sonora'), stop('C', 'Durango')],
+        ...(i === 0 ? { customer: 'Florería Lupita, "la de Sonora"' } : {}),
         quote: QUOTE,
         issuedAt: new Date('2026-11-20T18:00:00Z'),
         expiresAt: new Date('2026-11-20T18:15:00Z'),
@@ -86,6 +88,7 @@ describe('the quotes CSV', () => {
       // 18:00 UTC is noon in Mexico City.
       Creada: '2026-11-20 12:00',
       Despachador: 'ana@acme.mx',
+      Cliente: 'Florería Lupita, "la de Sonora"',
       Recolección: 'Varsovia 36, Juárez, "centro", 06600',
       Entregas: 'Sonora 36, Juárez, "centro", 06600 | Durango 36, Juárez, "centro", 06600',
       km: '7.4',
@@ -95,8 +98,27 @@ describe('the quotes CSV', () => {
       'Válida hasta': '2026-11-20 12:15',
       Enlace: 'https://dq.example/c/AAAAAAAAAAAAAAAAAAAAAA',
     });
-    // A revoked link is not handed out again.
+    // A revoked link is not handed out again; a quote without a customer has an empty cell.
     expect(parsed[1]!.Enlace).toBe('');
+    expect(parsed[1]!.Cliente).toBe('');
     expect(text.split('\r\n')).toHaveLength(452);
+  });
+
+  it('writes a customer text a spreadsheet would run as a formula as text', async () => {
+    async function* rows(): AsyncGenerator<QuoteRecord> {
+      for (const customer of ['+52 55 1234 5678', '=HYPERLINK("https://x.example")', '@Lupita']) {
+        const { rows: one } = records(1);
+        for await (const record of one) yield { ...record, customer };
+      }
+    }
+    const text = await new Response(csvStream(rows(), options)).text();
+    const parsed: Array<Record<string, string>> = parse(text, { bom: true, columns: true });
+    expect(parsed.map((row) => row.Cliente)).toEqual([
+      "'+52 55 1234 5678",
+      '\'=HYPERLINK("https://x.example")',
+      "'@Lupita",
+    ]);
+    // Nothing else of a record starts like a formula: its figures stay numbers.
+    expect(parsed[0]!['Total (MXN)']).toBe('158.50');
   });
 });

@@ -8,6 +8,7 @@ export interface CsvWords {
     reference: string;
     created: string;
     dispatcher: string;
+    customer: string;
     pickup: string;
     dropoffs: string;
     km: string;
@@ -31,6 +32,11 @@ export interface CsvOptions {
 
 /** Excel reads a file as UTF-8 only when it starts with the byte-order mark. */
 const BOM = '\uFEFF';
+/**
+ * A cell a spreadsheet would run as a formula (text typed by a dispatcher starting with "=", "+",
+ * "-" or "@": a customer's phone "+52 55 …") is written with a leading apostrophe, as text.
+ */
+const CSV_FORMAT = { record_delimiter: 'windows', escape_formulas: true } as const;
 /** Rows stringified and enqueued at once: a chunk of a few tens of KB. */
 const ROWS_PER_CHUNK = 200;
 
@@ -38,6 +44,7 @@ const COLUMNS = [
   'reference',
   'created',
   'dispatcher',
+  'customer',
   'pickup',
   'dropoffs',
   'km',
@@ -80,6 +87,7 @@ function rowOf(record: QuoteRecord, { words, timeZone, origin }: CsvOptions): st
     record.reference,
     localTime(record.createdAt, timeZone),
     record.dispatcherEmail,
+    record.customer ?? '',
     pickup ? stopText(pickup) : '',
     dropoffs.map(stopText).join(' | '),
     record.quote.distanceKm.toFixed(1),
@@ -106,9 +114,7 @@ export function csvStream(
     {
       start(controller) {
         const header = COLUMNS.map((column) => options.words.header[column]);
-        controller.enqueue(
-          encoder.encode(BOM + stringify([header], { record_delimiter: 'windows' })),
-        );
+        controller.enqueue(encoder.encode(BOM + stringify([header], CSV_FORMAT)));
       },
       async pull(controller) {
         const batch: string[][] = [];
@@ -118,7 +124,7 @@ export function csvStream(
           batch.push(rowOf(next.value, options));
         }
         if (batch.length > 0) {
-          controller.enqueue(encoder.encode(stringify(batch, { record_delimiter: 'windows' })));
+          controller.enqueue(encoder.encode(stringify(batch, CSV_FORMAT)));
         }
         if (batch.length < ROWS_PER_CHUNK) controller.close();
       },

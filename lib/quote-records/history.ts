@@ -18,6 +18,7 @@ export function recordView(record: QuoteRecord): QuoteRecordView {
     dispatcherEmail: record.dispatcherEmail,
     language: record.language,
     stops: record.stops,
+    ...(record.customer ? { customer: record.customer } : {}),
     quote: record.quote,
     createdAt: record.createdAt.toISOString(),
     issuedAt: record.issuedAt.toISOString(),

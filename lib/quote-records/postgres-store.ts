@@ -72,11 +72,12 @@ export class PostgresQuoteRecordStore implements QuoteRecordStore {
           courierClientId: record.courierClientId ?? null,
           language: record.language,
           stops: record.stops,
+          customer: record.customer ?? null,
           quote: record.quote,
           total: record.quote.total,
           distanceKm: record.quote.distanceKm,
           etaMinutes: record.quote.etaMinutes,
-          searchText: searchTextOf(reference, record.stops),
+          searchText: searchTextOf(reference, record.stops, record.customer),
           issuedAt: record.issuedAt,
           expiresAt: record.expiresAt,
         })
@@ -207,6 +208,7 @@ export class PostgresQuoteRecordStore implements QuoteRecordStore {
       ...(row.courierClientId === null ? {} : { courierClientId: row.courierClientId }),
       language: toLocale(row.language),
       stops: row.stops,
+      ...(row.customer ? { customer: row.customer } : {}),
       quote: row.quote,
       issuedAt: row.issuedAt,
       expiresAt: row.expiresAt,
@@ -248,7 +250,7 @@ function inScope(viewer: RecordViewer, scope: RecordListQuery['scope']): SQL {
     : eq(t.dispatcherEmail, normalEmail(viewer.email));
 }
 
-/** A reference finds its record; any other words must all appear in its streets or colonias. */
+/** A reference finds its record; any other words must all appear in its customer, streets or colonias. */
 function searchCondition(search: string | undefined): SQL | undefined {
   if (!search?.trim()) return undefined;
   const words = searchWords(search);

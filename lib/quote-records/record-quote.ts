@@ -48,6 +48,7 @@ export async function recordQuote(
           : { courierClientId: toRecord.dispatcher.courierClientId }),
         language: toRecord.language,
         stops: stopsOf(toRecord.trip),
+        ...customerOf(toRecord.trip),
         quote: toRecord.quote,
         ...validityOf(toRecord.quote),
       }),
@@ -79,6 +80,10 @@ export async function recordQuote(
     return undefined;
   }
 }
+
+/** The customer text when one was written (the schema trims it): never an empty one. */
+const customerOf = (trip: QuoteRequest): { customer?: string } =>
+  trip.customer ? { customer: trip.customer } : {};
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 

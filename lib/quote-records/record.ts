@@ -12,6 +12,8 @@ export interface NewQuoteRecord {
   courierClientId?: number;
   language: Locale;
   stops: RecordedStop[];
+  /** "Cliente (opcional)": who the quote is for, as the dispatcher wrote it; absent when none. */
+  customer?: string;
   quote: Quote;
   /** The instants the answer's quote carries too, computed once. */
   issuedAt: Date;
@@ -47,7 +49,7 @@ export type RecordScope = 'mine' | 'team';
 export interface RecordListQuery {
   viewer: RecordViewer;
   scope: RecordScope;
-  /** A reference (`DQ-7K3M9P`, or its 6 characters), or any part of a street or colonia. */
+  /** A reference (`DQ-7K3M9P`, or its 6 characters), or any part of a street, colonia or customer. */
   search?: string;
   /** `YYYY-MM-DD`: that day in the courier's time zone (COURIER_TIMEZONE). */
   day?: string;

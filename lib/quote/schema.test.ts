@@ -334,3 +334,37 @@ describe('the quote request schema', () => {
     });
   });
 });
+
+describe('the customer text of a quote ("Cliente (opcional)")', () => {
+  const trip = { pickup: varsovia, dropoffs: [varsovia] };
+
+  it('may be left out or empty: a first quote costs nothing more', () => {
+    expect(z.parse(quoteRequestSchema, trip).customer).toBeUndefined();
+    expect(z.parse(quoteRequestSchema, { ...trip, customer: '   ' }).customer).toBe('');
+  });
+
+  it('is kept trimmed, in either request shape', () => {
+    const body = { ...trip, customer: '  Florería Lupita 55 1234 5678 ' };
+    expect(z.parse(quoteRequestSchema, body).customer).toBe('Florería Lupita 55 1234 5678');
+    const first = { pickup: varsovia, dropoff: varsovia, customer: ' Lupita ' };
+    expect(z.parse(quoteRequestSchemaFor(first), first)).toMatchObject({
+      customer: 'Lupita',
+      dropoffs: [varsovia],
+    });
+  });
+
+  it('takes 80 characters and refuses one more with the message that names the limit', () => {
+    const at = (length: number) => ({ ...trip, customer: ` ${'ñ'.repeat(length)} ` });
+    expect(requestIssuesOf(at(80))).toBeUndefined();
+    expect(requestIssuesOf(at(81))).toEqual([['customer', 'validation.customerTooLong']]);
+  });
+
+  it('is text: a number or an object is invalid', () => {
+    expect(requestIssuesOf({ ...trip, customer: 5512345678 })).toEqual([
+      ['customer', 'validation.invalid'],
+    ]);
+    expect(requestIssuesOf({ ...trip, customer: { name: 'Lupita' } })).toEqual([
+      ['customer', 'validation.invalid'],
+    ]);
+  });
+});

@@ -1,5 +1,9 @@
 import * as z from 'zod/mini';
-import { ADDRESS_FIELD_MAX_LENGTH, MAX_DROPOFFS } from '../courier-api/limits';
+import {
+  ADDRESS_FIELD_MAX_LENGTH,
+  CUSTOMER_TEXT_MAX_LENGTH,
+  MAX_DROPOFFS,
+} from '../courier-api/limits';
 
 /**
  * The quote request, written once: react-hook-form validates the dispatcher's fields with it in the
@@ -19,6 +23,7 @@ export const VALIDATION_KEYS = [
   'validation.exteriorNumberTooLong',
   'validation.interiorNumberTooLong',
   'validation.neighborhoodTooLong',
+  'validation.customerTooLong',
   'validation.emailTooLong',
   'validation.passwordTooLong',
   'validation.unreadableCharacter',
@@ -121,6 +126,20 @@ export const quotePointSchema = z.object(
 );
 export type QuotePoint = z.infer<typeof quotePointSchema>;
 
+/**
+ * "Cliente (opcional)": who the quote is for, as the dispatcher writes it (a name, a company, a
+ * phone). Kept with the record and searched in the history; never sent to the courier.
+ */
+const customerText = z.optional(
+  z
+    .string({ error: 'validation.invalid' })
+    .check(
+      z.trim(),
+      z.maxLength(CUSTOMER_TEXT_MAX_LENGTH, { error: 'validation.customerTooLong', abort: true }),
+      typedText(),
+    ),
+);
+
 export const quoteRequestSchema = z.object(
   {
     pickup: quotePointSchema,
@@ -130,6 +149,7 @@ export const quoteRequestSchema = z.object(
         z.minLength(1, 'validation.required'),
         z.maxLength(MAX_DROPOFFS, 'validation.tooManyStops'),
       ),
+    customer: customerText,
   },
   { error: missingOr('validation.invalid') },
 );
@@ -138,10 +158,14 @@ export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 /** The request as first published, `{pickup, dropoff}`: still accepted, read as one drop-off. */
 const singleDropoffRequestSchema = z.pipe(
   z.object(
-    { pickup: quotePointSchema, dropoff: quotePointSchema },
+    { pickup: quotePointSchema, dropoff: quotePointSchema, customer: customerText },
     { error: missingOr('validation.invalid') },
   ),
-  z.transform(({ pickup, dropoff }): QuoteRequest => ({ pickup, dropoffs: [dropoff] })),
+  z.transform(({ pickup, dropoff, customer }): QuoteRequest => ({
+    pickup,
+    dropoffs: [dropoff],
+    ...(customer === undefined ? {} : { customer }),
+  })),
 );
 
 /**

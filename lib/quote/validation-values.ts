@@ -1,5 +1,6 @@
 import {
   ADDRESS_FIELD_MAX_LENGTH,
+  CUSTOMER_TEXT_MAX_LENGTH,
   MAX_DROPOFFS,
   SIGN_IN_FIELD_MAX_LENGTH,
 } from '../courier-api/limits';
@@ -15,6 +16,7 @@ const VALUES: Readonly<Record<string, Readonly<Record<string, number>>>> = {
   'validation.exteriorNumberTooLong': { max: ADDRESS_FIELD_MAX_LENGTH.exteriorNumber },
   'validation.interiorNumberTooLong': { max: ADDRESS_FIELD_MAX_LENGTH.interiorNumber },
   'validation.neighborhoodTooLong': { max: ADDRESS_FIELD_MAX_LENGTH.neighborhood },
+  'validation.customerTooLong': { max: CUSTOMER_TEXT_MAX_LENGTH },
   'validation.emailTooLong': { max: SIGN_IN_FIELD_MAX_LENGTH.email },
   'validation.passwordTooLong': { max: SIGN_IN_FIELD_MAX_LENGTH.password },
 };

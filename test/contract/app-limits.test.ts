@@ -1,6 +1,11 @@
 import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADDRESS_FIELD_MAX_LENGTH, MAX_ADDRESSES, MAX_DROPOFFS } from '@/lib/courier-api/limits';
+import {
+  ADDRESS_FIELD_MAX_LENGTH,
+  CUSTOMER_TEXT_MAX_LENGTH,
+  MAX_ADDRESSES,
+  MAX_DROPOFFS,
+} from '@/lib/courier-api/limits';
 import { COURIER_CODE, loginResponseSchema } from '@/lib/courier-api/wire';
 import { resetProcessSingletons } from '@/lib/process-singleton';
 import { quoteRequestSchema } from '@/lib/quote/schema';
@@ -96,5 +101,20 @@ describe('a quote’s limits, read from one module', () => {
     expect((await (await courier.quote(courierStreet(max + 1), token)).json()).code).toBe(
       COURIER_CODE.malformed,
     );
+  });
+
+  it('the customer text takes its limit and refuses one more, the message naming it', async () => {
+    const max = CUSTOMER_TEXT_MAX_LENGTH;
+    const withCustomer = (length: number) => ({
+      pickup,
+      dropoffs: [dropoff],
+      customer: longText(length),
+    });
+    expect((await browser.quote(withCustomer(max))).status).toBe(200);
+    const tooLong = await browser.quote(withCustomer(max + 1));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.json.error.fields).toEqual({
+      customer: `The customer takes at most ${max} characters.`,
+    });
   });
 });

@@ -55,6 +55,15 @@ const TRIPS = {
   },
 };
 
+/**
+ * "Cliente (opcional)" on the first quote of Beto and of Darío: the same first name in both teams,
+ * so that a search by it must keep them apart too.
+ */
+const CUSTOMERS: Partial<Record<string, string>> = {
+  [BETO]: 'Florería Doña Lupita 55 1234-5678',
+  [DARIO]: 'Lupita Pérez',
+};
+
 const engines = [
   { name: 'the embedded PostgreSQL (PGlite)', kind: 'embedded' as const },
   { name: 'a PostgreSQL server', kind: 'server' as const },
@@ -76,10 +85,13 @@ describe.each(engines)('the quote history on $name', ({ kind }) => {
   const references = (page: { records: Array<{ reference: string }> }) =>
     page.records.map((record) => record.reference);
 
-  /** A quote over HTTP, and the reference of the record it was stored as. */
-  async function quoteAndKeep(email: string): Promise<string> {
-    const answer = await as(email).quote(TRIPS[email as keyof typeof TRIPS]);
+  /** A quote over HTTP (with its customer text, if any), and the reference of its record. */
+  async function quoteAndKeep(email: string, customer?: string): Promise<string> {
+    const trip = TRIPS[email as keyof typeof TRIPS];
+    const answer = await as(email).quote(customer ? { ...trip, customer } : trip);
     expect(answer.status, answer.text).toBe(200);
+    // The customer text is the app's: the courier never hears it.
+    if (customer) expect(JSON.stringify(legacy.lastQuotation!.body)).not.toContain('Lupita');
     expect(answer.json.record.reference).toMatch(/^DQ-[A-Z0-9]{6}$/);
     return answer.json.record.reference as string;
   }
@@ -104,7 +116,11 @@ describe.each(engines)('the quote history on $name', ({ kind }) => {
     }
     // Interleaved, two each: Ana, Beto, Carla, Darío, Ana, …
     for (let round = 0; round < 2; round += 1) {
-      for (const email of emails) made.get(email)!.push(await quoteAndKeep(email));
+      for (const email of emails) {
+        made
+          .get(email)!
+          .push(await quoteAndKeep(email, round === 0 ? CUSTOMERS[email] : undefined));
+      }
     }
   }, 120_000);
 
@@ -152,7 +168,7 @@ describe.each(engines)('the quote history on $name', ({ kind }) => {
     expect(quoteRecordDetailSchema.parse(own.json).record.reference).toBe(ana1);
   });
 
-  it('search finds a quote by its reference and by its street or colonia, in the team only', async () => {
+  it('search finds a quote by its reference, its street or colonia and its customer text, in the team only', async () => {
     const [beto1] = made.get(BETO)!;
     const search = async (text: string) =>
       references(await list(ANA, { scope: 'team', search: text }));
@@ -164,6 +180,15 @@ describe.each(engines)('the quote history on $name', ({ kind }) => {
     expect(await search('Hipódromo')).toEqual([...made.get(ANA)!].reverse());
     expect(await search('Masaryk')).toEqual([]);
     expect(await search(made.get(CARLA)![0]!)).toEqual([]);
+    // By the customer text, a word of it or the phone's digits; Darío's Lupita is another team's.
+    expect(await search('lupita')).toEqual([beto1]);
+    expect(await search('Dona lupita')).toEqual([beto1]);
+    expect(await search('5512345678')).toEqual([beto1]);
+    expect(await search('lupita perez')).toEqual([]);
+    const found = quoteRecordDetailSchema.parse(
+      (await as(ANA).request('GET', `/api/quotes/${beto1}`)).json,
+    ).record;
+    expect(found.customer).toBe(CUSTOMERS[BETO]);
 
     const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Mexico_City' }).format();
     expect(references(await list(ANA, { scope: 'mine', day: today }))).toHaveLength(2);
@@ -198,6 +223,7 @@ describe.each(engines)('the quote history on $name', ({ kind }) => {
     );
     const rows: Array<Record<string, string>> = parse(answer.text, { bom: true, columns: true });
     const team = await list(BETO, { scope: 'team' });
+    expect(rows.filter((row) => row.Cliente).map((row) => row.Cliente)).toEqual([CUSTOMERS[BETO]]);
     expect(rows.map((row) => row.Referencia)).toEqual(references(team).reverse());
     for (const record of team.records) {
       const row = rows.find((one) => one.Referencia === record.reference)!;
@@ -207,6 +233,7 @@ describe.each(engines)('the quote history on $name', ({ kind }) => {
       expect(Number(row.km)).toBeCloseTo(record.quote.distanceKm, 1);
       expect(Number(row.Minutos)).toBe(Math.round(record.quote.etaMinutes));
       expect(row.Despachador).toBe(record.dispatcherEmail);
+      expect(row.Cliente).toBe(record.customer ?? '');
       expect(row['Recolección']).toContain(record.stops[0]!.street);
       expect(row.Entregas).toContain(record.stops[1]!.street);
       expect(row.Creada).toMatch(new RegExp(`^${today} \\d{2}:\\d{2}$`));

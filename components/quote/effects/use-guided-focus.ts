@@ -68,6 +68,11 @@ export function useGuidedFocus(formRef: RefObject<HTMLFormElement | null>) {
   /** After a refused "Cotizar": the first refused field, in trip order. */
   const focusFirstInvalid = useCallback(
     (errors: FieldErrors<QuoteDraftValues>, values: QuoteDraftValues) => {
+      // The customer's field comes before the stops on the screen.
+      if (errors.customer) {
+        requestAnimationFrame(() => goTo('customer'));
+        return;
+      }
       for (const stop of tripStops(values)) {
         const stopErrors = (
           stop.path === 'pickup'

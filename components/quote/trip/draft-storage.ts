@@ -118,6 +118,8 @@ function parseValues(data: unknown): QuoteDraftValues | null {
   if (!pickup || dropoffs.length === 0 || dropoffs.some((point) => point === null)) return null;
   const seen = new Set<string>();
   return {
+    // More than the form takes: one too long is kept for the form to say so, nothing typed lost.
+    customer: typeof data.customer === 'string' ? data.customer.slice(0, 1000) : '',
     pickup,
     dropoffs: (dropoffs as PointDraft[]).map((point) => {
       const id = point.id && !seen.has(point.id) ? point.id : newStopId();

@@ -35,8 +35,8 @@ const quote: Quote = {
 };
 
 describe('the draft kept on the device', () => {
-  it('comes back exactly as it was saved: stops, the stop the next tap places, provenance', () => {
-    const values = trip();
+  it('comes back exactly as it was saved: stops, customer, the stop the next tap places, provenance', () => {
+    const values = { ...trip(), customer: 'Florería Lupita 55 1234 5678' };
     values.dropoffs.push({ id: 'c2', ...emptyDraft().pickup, street: 'Durango' });
     const provenance = {
       pickup: vouchedFor(values.pickup),

@@ -18,6 +18,11 @@ export interface PointDraft {
 export interface QuoteDraftValues {
   pickup: PointDraft;
   dropoffs: PointDraft[];
+  /**
+   * "Cliente (opcional)": who the quote is for, as typed. Not part of the trip's fingerprint: a
+   * name typed after the quote does not make its price stale.
+   */
+  customer?: string;
 }
 
 export interface LatLng {
@@ -43,6 +48,7 @@ export const emptyDropoff = (): PointDraft => ({ id: newStopId(), ...emptyPoint(
 export const emptyDraft = (): QuoteDraftValues => ({
   pickup: emptyPoint(),
   dropoffs: [emptyDropoff()],
+  customer: '',
 });
 
 export function newStopId(): string {

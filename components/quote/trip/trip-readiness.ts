@@ -32,7 +32,8 @@ export interface StopReadiness {
 /** Every stop in trip order. */
 export type TripReadiness = StopReadiness[];
 
-export type FieldPath = `${StopPath}.${AddressField}` | `${StopPath}.coordinates`;
+/** A field of the form: a stop's, or the quote's customer text. */
+export type FieldPath = `${StopPath}.${AddressField}` | `${StopPath}.coordinates` | 'customer';
 
 /** The fields of each stop (by key) still left from an earlier position of its pin. */
 export function earlierOf(provenance: DraftProvenance): Record<string, AddressField[]> {

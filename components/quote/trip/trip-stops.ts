@@ -98,5 +98,5 @@ export function withPickupSwapped(values: QuoteDraftValues): QuoteDraftValues {
   const [first, ...rest] = values.dropoffs;
   if (!first) return values;
   const { id, ...firstFields } = first;
-  return { pickup: firstFields, dropoffs: [{ ...values.pickup, id }, ...rest] };
+  return { ...values, pickup: firstFields, dropoffs: [{ ...values.pickup, id }, ...rest] };
 }

@@ -1,8 +1,10 @@
 'use client';
 
-import type { FieldError } from 'react-hook-form';
+import { useId } from 'react';
+import { get, useFormContext, type FieldError } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import { validationValues } from '@/lib/quote/validation-values';
+import type { QuoteDraftValues } from '../trip/draft';
 
 /**
  * A field's message in the dispatcher's language. The shared schema and the screen report stable
@@ -18,6 +20,17 @@ export function useFieldMessage() {
       ? t(key, validationValues(message))
       : message;
   };
+}
+
+/** A text field of the quote form at `path`: its id, its registration and its message, if any. */
+export function useQuoteTextField(path: string) {
+  const fieldMessage = useFieldMessage();
+  const id = useId();
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<QuoteDraftValues>();
+  return { id, register, message: fieldMessage(get(errors, path) as FieldError | undefined) };
 }
 
 /** The ids of a field's hint and error, for aria-describedby (undefined when it has neither). */

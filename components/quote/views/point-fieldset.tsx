@@ -2,15 +2,14 @@
 
 import dynamic from 'next/dynamic';
 import { useId } from 'react';
-import { get, useFormContext, type FieldError } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import type { AddressField } from '@/lib/api/geocode';
 import type { PointHandlers } from '../effects/use-trip-actions';
 import { AddressSearch } from './address-search';
 import { CoordinatesField } from './coordinates-field';
-import { FieldNotes, notesOf, useFieldMessage } from './field-notes';
+import { FieldNotes, notesOf, useQuoteTextField } from './field-notes';
 import { LookupLine } from './lookup-line';
-import type { LatLng, QuoteDraftValues } from '../trip/draft';
+import type { LatLng } from '../trip/draft';
 import { SavedPlacesRow } from './saved-places-row';
 import { StopOutsideNote } from './stop-coverage';
 import { stopColour } from '../trip/stop-colours';
@@ -183,13 +182,7 @@ function TextField({
   maxLength?: number;
 }) {
   const t = useTranslations('point');
-  const fieldMessage = useFieldMessage();
-  const id = useId();
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<QuoteDraftValues>();
-  const message = fieldMessage(get(errors, `${stop.path}.${name}`) as FieldError | undefined);
+  const { id, register, message } = useQuoteTextField(`${stop.path}.${name}`);
   const hint = earlier && !message ? t('earlierMark') : optional ? t('optional') : undefined;
   return (
     <div className={`field ${wide ? styles.wide : ''}`}>

@@ -19,6 +19,7 @@ import { resultStateOf, type RequestOutcome } from '../trip/quote-outcome';
 import { isTripApproximate, type TripReadiness } from '../trip/trip-readiness';
 import { PICKUP } from '../trip/trip-stops';
 import { AddStopButton } from './add-stop-button';
+import { CustomerField } from './customer-field';
 import { PinToolbar } from './pin-toolbar';
 import { PointFieldset } from './point-fieldset';
 import { QuoteResult } from './quote-result';
@@ -117,6 +118,7 @@ export function QuotePanel({
             onRetry={() => void rest.onSubmit()}
             onNew={clear}
           />
+          <CustomerField />
           {/* A boundary of its own: React sends a boundary larger than ~12.8 KB of HTML apart,
               hidden until a script reveals it. The stops' fields are the bulk of the screen's
               HTML; kept apart, the header and the map's preview stay in the page as it
@@ -163,7 +165,7 @@ export function QuotePanel({
           )}
           <button
             type="submit"
-            className={`button button-primary ${styles.submit}`}
+            className={`button button-primary ${styles.submit} ${isTripApproximate(trip) ? styles.submitLong : ''}`}
             disabled={outcome.pending}
           >
             {outcome.pending

@@ -71,11 +71,17 @@ function resultLine(result: SearchResult): string {
 /** "Monterrey: sin cobertura por ahora — cubrimos …": a place named outside every active zone. */
 export function NotCoveredNote({ place }: { place: NotCoveredPlace }) {
   const t = useTranslations('point');
+  const note = useRef<HTMLParagraphElement>(null);
+  // Its code comes with the list's, after the answer: the search box's own scroll found nothing
+  // to show yet, so the note brings itself into the panel's view, as the list does.
+  useEffect(() => {
+    note.current?.scrollIntoView({ block: 'nearest' });
+  }, [place]);
   const format = useFormatter();
   const locale = useLocale() as Locale;
   const served = format.list(place.served[locale] ?? [], { type: 'conjunction' });
   return (
-    <p className="field-error" role="status">
+    <p ref={note} className="field-error" role="status">
       {t('notCovered', { place: place.place, served })}
     </p>
   );

@@ -43,6 +43,16 @@ export function ValidationSummary({ onGoTo }: { onGoTo: (path: FieldPath) => voi
     }
     return fields.map((field) => ({ ...field, letter }));
   });
+  // The customer's field comes before the stops on the screen, and names no stop.
+  const customer = fieldMessage(errors.customer);
+  if (customer) {
+    problems.unshift({
+      path: 'customer',
+      name: t('quote.customer'),
+      message: customer,
+      letter: '',
+    });
+  }
   if (problems.length === 0) return null;
 
   return (
@@ -55,12 +65,10 @@ export function ValidationSummary({ onGoTo }: { onGoTo: (path: FieldPath) => voi
               type="button"
               className={styles.summaryLink}
               onClick={() => onGoTo(problem.path)}
-              aria-label={`${problem.letter} · ${problem.name}: ${problem.message}`}
+              aria-label={`${[problem.letter, problem.name].filter(Boolean).join(' · ')}: ${problem.message}`}
             >
               <span aria-hidden="true">
-                <strong>
-                  {problem.letter} · {problem.name}
-                </strong>
+                <strong>{[problem.letter, problem.name].filter(Boolean).join(' · ')}</strong>
               </span>
             </button>
           </li>
