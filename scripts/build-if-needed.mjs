@@ -1,6 +1,6 @@
 // Builds the production app unless .next already holds a build of exactly these sources. Next's
 // own type check is skipped (next.config.js): `npm run typecheck` is the one, and what it checks
-// does not change the build.
+// does not change the build. In CI (CI set) Turbopack's build cache is not written (next.config.js).
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -97,6 +97,8 @@ function buildUnlessBuilt(force) {
       NEXT_TELEMETRY_DISABLED: '1',
       NODE_ENV: 'production',
       NEXT_SKIP_TYPECHECK: '1',
+      // A CI run's clean clone builds once: Turbopack's build cache would be written, never read.
+      ...(process.env.CI ? { NEXT_BUILD_CACHE: '0' } : {}),
     },
   });
   if (result.status !== 0) {
