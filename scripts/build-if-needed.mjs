@@ -37,8 +37,12 @@ const STALE_LOCK_MS = 15 * 60_000;
 
 const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-/** Runs `work` holding the build lock, waiting for another process's build to end first. */
-function withBuildLock(work) {
+/**
+ * Takes the build lock, waiting for another process's build to end first; returns its release.
+ * Held by a build, and by `npm run test:money-mutants` while it edits the sources in place: a
+ * build started then would build a mutant, for the browser tests or the bench to run against.
+ */
+export function acquireBuildLock() {
   for (;;) {
     try {
       mkdirSync(LOCK);
@@ -50,10 +54,20 @@ function withBuildLock(work) {
       else sleep(500);
     }
   }
+  let held = true;
+  return () => {
+    if (held) rmSync(LOCK, { recursive: true, force: true });
+    held = false;
+  };
+}
+
+/** Runs `work` holding the build lock. */
+function withBuildLock(work) {
+  const release = acquireBuildLock();
   try {
     return work();
   } finally {
-    rmSync(LOCK, { recursive: true, force: true });
+    release();
   }
 }
 
