@@ -223,7 +223,7 @@ test.describe('a pin gives the right address, or says what it could not find', (
     await expect(field(page, 'dropoff', 'coordinates')).toHaveValue(before);
   });
 
-  test('a city or zip outside the zones is said to be not covered, never offered in CDMX @layout', async ({
+  test('a city or zip outside the zones is said to be not covered, never offered in CDMX', async ({
     page,
   }) => {
     await openSignedIn(page);

@@ -1,6 +1,6 @@
 // Builds the production app unless .next already holds a build of exactly these sources. Next's
 // own type check is skipped (next.config.js): `npm run typecheck` is the one, and what it checks
-// does not change the build.
+// does not change the build. In CI (CI set) Turbopack's build cache is not written (next.config.js).
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -37,8 +37,12 @@ const STALE_LOCK_MS = 15 * 60_000;
 
 const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-/** Runs `work` holding the build lock, waiting for another process's build to end first. */
-function withBuildLock(work) {
+/**
+ * Takes the build lock, waiting for another process's build to end first; returns its release.
+ * Held by a build, and by `npm run test:money-mutants` while it edits the sources in place: a
+ * build started then would build a mutant, for the browser tests or the bench to run against.
+ */
+export function acquireBuildLock() {
   for (;;) {
     try {
       mkdirSync(LOCK);
@@ -50,10 +54,20 @@ function withBuildLock(work) {
       else sleep(500);
     }
   }
+  let held = true;
+  return () => {
+    if (held) rmSync(LOCK, { recursive: true, force: true });
+    held = false;
+  };
+}
+
+/** Runs `work` holding the build lock. */
+function withBuildLock(work) {
+  const release = acquireBuildLock();
   try {
     return work();
   } finally {
-    rmSync(LOCK, { recursive: true, force: true });
+    release();
   }
 }
 
@@ -97,6 +111,8 @@ function buildUnlessBuilt(force) {
       NEXT_TELEMETRY_DISABLED: '1',
       NODE_ENV: 'production',
       NEXT_SKIP_TYPECHECK: '1',
+      // A CI run's clean clone builds once: Turbopack's build cache would be written, never read.
+      ...(process.env.CI ? { NEXT_BUILD_CACHE: '0' } : {}),
     },
   });
   if (result.status !== 0) {

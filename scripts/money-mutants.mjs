@@ -13,6 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { acquireBuildLock } from './build-if-needed.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const LIST = join(import.meta.dirname, 'money-mutants.json');
@@ -39,8 +40,11 @@ function restore(path) {
     utimesSync(path, new Date(), new Date(Number(mtimeNs / 1_000_000n)));
   }
 }
+/** Set while the sources are edited: no build may start then (it would build a mutant). */
+let releaseBuildLock = () => {};
 function restoreAll() {
   for (const path of originals.keys()) restore(path);
+  releaseBuildLock();
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
@@ -104,6 +108,8 @@ console.log(
   `baseline: ${everyTest.length} test files pass on the unmutated code (${baseline.seconds.toFixed(1)} s)`,
 );
 
+// From here the sources are edited: builds (the browser tests', the bench's, `npm start`'s) wait.
+releaseBuildLock = acquireBuildLock();
 const survivors = [];
 const started = Date.now();
 for (const mutant of mutants) {
