@@ -50,6 +50,7 @@ function diagnosticsOf(lhr) {
 }
 
 async function audit(url, cookie) {
+  const path = new URL(url).pathname;
   const chrome = await launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_FLAGS });
   try {
     const { lhr } = await lighthouse(url, {
@@ -57,12 +58,12 @@ async function audit(url, cookie) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
-      extraHeaders: { cookie },
+      ...(cookie ? { extraHeaders: { cookie } } : {}),
     });
     if (lhr.runtimeError)
       throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    if (new URL(lhr.finalDisplayedUrl).pathname !== '/') {
-      throw new Error(`lighthouse saw ${lhr.finalDisplayedUrl}, not the signed-in screen`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== path) {
+      throw new Error(`lighthouse saw ${lhr.finalDisplayedUrl}, not ${path}`);
     }
     const metric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
@@ -85,10 +86,11 @@ async function audit(url, cookie) {
 }
 
 /**
+ * An audit of `url` (with a session `cookie`, or none for a public page), which must stay there.
  * Lighthouse's own trace errors (NO_NAVSTART, NO_FCP…) ask for another try: on two busy cores
  * they come now and then, sometimes twice in a row. Up to three tries, each in a fresh Chrome.
  */
-async function auditWithRetry(url, cookie, tries = 3) {
+export async function auditWithRetry(url, cookie, tries = 3) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await audit(url, cookie);
