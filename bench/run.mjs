@@ -15,7 +15,7 @@
 // latest.md (a smoke run writes smoke.json, an --only run partial.json, and both print their table).
 // latest.md names the commit it measured, so it is written only from a clean tree (no change to a
 // tracked file, no untracked file outside .gitignore); a full run from any other tree writes
-// uncommitted.json instead. A figure that was not measured is a budget missed, never one met.
+// uncommitted.json instead. An --only run writes its table to partial.md as well. A figure that was not measured is a budget missed, never one met.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -379,8 +379,12 @@ if (smoke || only || source.uncommittedChanges || !source.commit) {
   // Only a full run of every figure, from a clean committed tree, replaces the committed latest.md.
   const name = smoke ? 'smoke.json' : only ? 'partial.json' : 'uncommitted.json';
   writeFileSync(join(results, name), JSON.stringify(report, null, 2) + '\n');
+  // An --only run's table and details, beside latest.md: what a figure measured alone says.
+  if (only && !smoke) writeFileSync(join(results, 'partial.md'), markdown);
   console.log('\n' + markdown.split('\n## ')[0]);
-  log(`${smoke ? 'smoke' : only ? 'partial' : 'uncommitted'} run: wrote bench/results/${name}`);
+  log(
+    `${smoke ? 'smoke' : only ? 'partial' : 'uncommitted'} run: wrote bench/results/${name}${only && !smoke ? ' and partial.md' : ''}`,
+  );
   if (!smoke && !only) {
     log('latest.md was left as it was: it is written only from a clean, committed tree');
   }
