@@ -37,7 +37,10 @@ async function referencesFor(client, scope, count) {
   return rows.map((row) => row.reference);
 }
 
-/** The store's list query (lib/quote-records/postgres-store.ts `list`), for EXPLAIN ANALYZE. */
+/**
+ * The store's first list query (lib/quote-records/postgres-store.ts `list`), for EXPLAIN ANALYZE;
+ * a text search with less than a page among the newest 2,000 then searches the whole scope.
+ */
 function listQuery(scope, search, searchWords) {
   const reference = /^DQ-[0-9A-Z]{6}$/.test(search) ? search : undefined;
   const words = searchWords(search);
@@ -47,7 +50,11 @@ function listQuery(scope, search, searchWords) {
     scope === 'mine'
       ? `dispatcher_email = '${DISPATCHER.email}'`
       : `courier_client_id = ${BENCH_CLIENT_ID}`;
-  return `select * from quote_records where ${who} and ${text} order by created_at desc, id desc limit 26`;
+  const order = 'order by created_at desc, id desc';
+  // A text search reads the scope's newest records first (SEARCH_WINDOW in the store).
+  return reference
+    ? `select * from quote_records where ${who} and ${text} ${order} limit 26`
+    : `select * from quote_records where id = any(array(select id from quote_records where ${who} ${order} limit 2000)) and ${text} ${order} limit 26`;
 }
 
 async function planOf(client, sql) {
