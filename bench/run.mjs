@@ -18,7 +18,7 @@
 // latest.md (a smoke run writes smoke.json, an --only run partial.json, and both print their table).
 // latest.md names the commit it measured, so it is written only from a clean tree (no change to a
 // tracked file, no untracked file outside .gitignore); a full run from any other tree writes
-// uncommitted.json instead. A figure that was not measured is a budget missed, never one met.
+// uncommitted.json instead. An --only run writes its table to partial.md as well. A figure that was not measured is a budget missed, never one met.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +44,12 @@ import { measureSeveralDropoffs } from './figures/several-dropoffs.mjs';
 import { measureSignInFlood } from './figures/sign-in-flood.mjs';
 import { measureTapToPrice } from './figures/tap-to-price.mjs';
 import { measureZoneGrowthFigure } from './figures/zone-growth.mjs';
+import { checkedQuote, measureRecordsOverhead } from './figures/records-overhead.mjs';
+import { measureHistorySearch } from './figures/history-search.mjs';
+import { measureRecordsExport } from './figures/records-export.mjs';
+import { measureCustomerPage } from './figures/customer-page.mjs';
+import { startPostgresServer } from './lib/postgres-server.mjs';
+import { seedRecords } from './lib/seed-records.mjs';
 
 const FIGURES = [
   'app-overhead',
@@ -61,6 +67,10 @@ const FIGURES = [
   'sign-in-flood',
   'serve-overhead',
   'shared-state',
+  'records-overhead',
+  'history-search',
+  'records-export',
+  'customer-page',
 ];
 const TITLES = {
   'app-overhead': 'what the app adds to a quote',
@@ -78,6 +88,10 @@ const TITLES = {
   'sign-in-flood': 'quotes during a sign-in flood',
   'serve-overhead': 'what scripts/serve.mjs adds to a request',
   'shared-state': 'quotes with state shared in Redis',
+  'records-overhead': 'what storing adds to a quote',
+  'history-search': 'history search on 2,000,000 records (PostgreSQL)',
+  'records-export': 'export of 100,000 records (PostgreSQL)',
+  'customer-page': "the customer's page beside the quote screen",
 };
 
 /**
@@ -183,6 +197,7 @@ const needsMainServer = [
   'first-quote-effort',
   'search-only-distance',
   'tap-to-price',
+  'customer-page',
 ].some(wanted);
 const server = needsMainServer
   ? await startApp({
@@ -212,12 +227,14 @@ try {
     await figure('first-pin', () => measureFirstPin(server, { tiles, smoke, cpuSlowdown, log }));
     await figure('first-quote-effort', () => measureFirstQuoteEffort(server, { tiles }));
     await figure('tap-to-price', () => measureTapToPrice(server, { smoke, cpuSlowdown }));
+    await figure('customer-page', () => measureCustomerPage(server, { smoke }));
   } else {
     notMeasured('screen-weight', 'not measured: screen missing');
     notMeasured('lighthouse', 'not measured: screen missing');
     notMeasured('first-pin', 'not measured: screen missing');
     notMeasured('first-quote-effort', 'not measured: screen missing');
     notMeasured('tap-to-price', 'not measured: screen missing');
+    notMeasured('customer-page', 'not measured: screen missing');
   }
 } finally {
   await server?.stop();
@@ -292,6 +309,76 @@ if (wanted('shared-state')) {
   }
 }
 
+if (wanted('records-overhead')) {
+  // Both engines, each an instance storing quotes and one with QUOTE_RECORDS=off, all at warn:
+  // PGlite under each instance's own temp DATA_DIR, and a PostgreSQL server of the bench's own.
+  const postgres = await startPostgresServer();
+  const servers = [];
+  try {
+    const engines = {};
+    for (const [engine, env] of [
+      ['embedded', {}],
+      ...(postgres ? [['server', { DATABASE_URL: postgres.url }]] : []),
+    ]) {
+      const on = await startApp({
+        label: `${engine} records on`,
+        env: { ...env, LOG_LEVEL: 'warn' },
+      });
+      servers.push(on);
+      const off = await startApp({
+        label: `${engine} records off`,
+        env: { ...env, LOG_LEVEL: 'warn', QUOTE_RECORDS: 'off' },
+      });
+      servers.push(off);
+      engines[engine] = { on, off };
+    }
+    if (!postgres) log('PostgreSQL is not installed: what storing adds is measured on PGlite only');
+    await figure('records-overhead', () => measureRecordsOverhead(engines, { smoke }));
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    await postgres?.stop();
+  }
+}
+
+if (wanted('history-search') || wanted('records-export')) {
+  // One PostgreSQL server seeded with 2,000,000 records (smoke: 20,000) in a temp directory,
+  // removed afterwards, and one instance on it whose SESSION_SECRET sealed the seeded links.
+  const postgres = await startPostgresServer({
+    settings: { shared_buffers: '256MB', max_wal_size: '4GB', checkpoint_timeout: '30min' },
+  });
+  if (!postgres) {
+    notMeasured('history-search', 'not measured: PostgreSQL is not installed');
+    notMeasured('records-export', 'not measured: PostgreSQL is not installed');
+  } else {
+    const sessionSecret = 'bench-history-session-secret-0123456789abcdef';
+    let app;
+    try {
+      app = await startApp({
+        label: 'history instance',
+        env: { DATABASE_URL: postgres.url, SESSION_SECRET: sessionSecret, LOG_LEVEL: 'warn' },
+      });
+      const { quote: quoteTemplate } = await checkedQuote(app, { stored: true });
+      const at = Date.now();
+      const seeded = await seedRecords(postgres.url, {
+        count: smoke ? 20_000 : 2_000_000,
+        sessionSecret,
+        quoteTemplate,
+        log,
+      });
+      log(
+        `seeded ${seeded.rows.toLocaleString('en')} records, ${Math.round(seeded.bytes / 1024 ** 2)} MB with indexes, in ${Math.round((Date.now() - at) / 1000)} s`,
+      );
+      await figure('history-search', () =>
+        measureHistorySearch(app, { databaseUrl: postgres.url, seeded, smoke }),
+      );
+      await figure('records-export', () => measureRecordsExport(app, { smoke }));
+    } finally {
+      await app?.stop();
+      await postgres.stop();
+    }
+  }
+}
+
 figures.sort((a, b) => FIGURES.indexOf(a.id) - FIGURES.indexOf(b.id));
 const source = describeSource();
 const report = {
@@ -325,8 +412,12 @@ if (smoke || only || source.uncommittedChanges || !source.commit) {
   // Only a full run of every figure, from a clean committed tree, replaces the committed latest.md.
   const name = smoke ? 'smoke.json' : only ? 'partial.json' : 'uncommitted.json';
   writeFileSync(join(results, name), JSON.stringify(report, null, 2) + '\n');
+  // An --only run's table and details, beside latest.md: what a figure measured alone says.
+  if (only && !smoke) writeFileSync(join(results, 'partial.md'), markdown);
   console.log('\n' + markdown.split('\n## ')[0]);
-  log(`${smoke ? 'smoke' : only ? 'partial' : 'uncommitted'} run: wrote bench/results/${name}`);
+  log(
+    `${smoke ? 'smoke' : only ? 'partial' : 'uncommitted'} run: wrote bench/results/${name}${only && !smoke ? ' and partial.md' : ''}`,
+  );
   if (!smoke && !only) {
     log('latest.md was left as it was: it is written only from a clean, committed tree');
   }

@@ -262,4 +262,16 @@ describe('quote records', () => {
     expect(parseEnv({ QUOTE_RETENTION: '30d' }).quoteRetentionSeconds).toBe(30 * 86_400);
     expect(() => parseEnv({ QUOTE_RETENTION: 'forever' })).toThrow(/QUOTE_RETENTION: expected/);
   });
+
+  it('QUOTE_RECORDS is on unless turned off (then a warning says quotes are not stored)', () => {
+    expect(parseEnv({}).quoteRecords).toBe(true);
+    const off = parseEnv({ QUOTE_RECORDS: 'off' });
+    expect(off.quoteRecords).toBe(false);
+    expect(off.warnings.join('\n')).toMatch(
+      /QUOTE_RECORDS is off: quotes are answered without being stored/,
+    );
+    expect(() => parseEnv({ QUOTE_RECORDS: 'sometimes' })).toThrow(
+      /QUOTE_RECORDS: expected on or off/,
+    );
+  });
 });

@@ -156,6 +156,11 @@ const schema = z.object({
         'expected a postgres:// or postgresql:// URL such as postgresql://dispatch:secret@127.0.0.1:5432/dispatch',
     })
     .optional(),
+  /**
+   * off: quotes are answered without being stored (no reference, no link): only to measure what
+   * storing costs (bench, docs/records.md); never for dispatchers.
+   */
+  QUOTE_RECORDS: onOff.default(true),
   /** How long quote records are kept before the purge deletes them (docs/records.md). */
   QUOTE_RETENTION: durationSeconds('QUOTE_RETENTION').default(90 * 86400),
   /** How long a customer's link still opens after its quote expired (docs/records.md). */
@@ -333,6 +338,11 @@ export function parseEnv(source: Record<string, string | undefined>) {
       `COURIER_PRICING_TIME is set: the built-in courier prices every quote as at ${raw.COURIER_PRICING_TIME.toISOString()}`,
     );
   }
+  if (!raw.QUOTE_RECORDS) {
+    warnings.push(
+      'QUOTE_RECORDS is off: quotes are answered without being stored (no reference, no customer link, nothing in the history): for measuring only',
+    );
+  }
   if (!raw.SESSION_SECRET) {
     warnings.push(
       'SESSION_SECRET is not set: a random one was generated, so sessions end when the server restarts',
@@ -369,6 +379,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     database: raw.DATABASE_URL
       ? ({ kind: 'server', url: raw.DATABASE_URL } as const)
       : ({ kind: 'embedded', dir: join(dataDir, 'pglite') } as const),
+    /** Whether quotes are stored as records (QUOTE_RECORDS=off only to measure what that costs). */
+    quoteRecords: raw.QUOTE_RECORDS,
     /** Records older than this are purged (seconds). */
     quoteRetentionSeconds: raw.QUOTE_RETENTION,
     /** A customer's link is gone this long after its quote expired (seconds). */

@@ -113,10 +113,11 @@ export async function audit(url, cookie, { cpuSlowdown = 4 } = {}) {
 }
 
 /**
+ * An audit of `url` (with a session `cookie`, or none for a public page), which must stay there.
  * Lighthouse's own trace errors (NO_NAVSTART, NO_FCP…) ask for another try: on two busy cores
  * they come now and then, sometimes twice in a row. Up to three tries, each in a fresh Chrome.
  */
-async function auditWithRetry(url, cookie, options, tries = 3) {
+export async function auditWithRetry(url, cookie, options, tries = 3) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await audit(url, cookie, options);

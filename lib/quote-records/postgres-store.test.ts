@@ -170,6 +170,39 @@ describe.each(engines)('quote records on $name', ({ kind }) => {
     expect(await found('insurgentes')).toEqual([]);
   });
 
+  it('a search reads the newest records first, and the whole scope when they hold less than a page', async () => {
+    // A window of 3: the first two pages come from it (two matches among the newest three), the
+    // last from the whole scope (one match left in the window).
+    const windowed = recordStoreOn(database, 'store-tests-secret-0123456789-0123456789', {
+      searchWindow: 3,
+    });
+    const viewer = { email: 'ventana@acme.mx', courierClientId: 45 };
+    const match = () => recordOf(viewer, [stop('A', 'Álvaro Obregón', 'Roma Norte')]);
+    const other = () => recordOf(viewer, [stop('A', 'Durango', 'Roma Sur')]);
+    const made: string[] = [];
+    for (const record of [match(), match(), other(), match()]) {
+      made.push((await windowed.save(record)).reference);
+    }
+    const [m1, m2, , m3] = made;
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await windowed.list({
+        viewer,
+        scope: 'mine',
+        search: 'obregon',
+        limit: 1,
+        ...(cursor ? { cursor } : {}),
+      });
+      seen.push(...page.records.map((record) => record.reference));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([m3, m2, m1]);
+    const two = await windowed.list({ viewer, scope: 'mine', search: 'Obregón', limit: 2 });
+    expect(two.records.map((record) => record.reference)).toEqual([m3, m2]);
+    expect(two.nextCursor).toBeDefined();
+  });
+
   it('lists newest first, a page at a time, with no record missed or repeated', async () => {
     const viewer = { email: 'pagina@acme.mx', courierClientId: 40 };
     const made: string[] = [];

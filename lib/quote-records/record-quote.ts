@@ -1,6 +1,7 @@
 import 'server-only';
 import { withinDatabaseTimeout } from '@/lib/db/connect';
 import { databaseErrorSummary, isDatabaseOutage } from '@/lib/db/outage';
+import { env } from '@/lib/env';
 import { log as rootLog } from '@/lib/log';
 import { processSingleton } from '@/lib/process-singleton';
 import type { Quote, QuoteRecordAnswer } from '@/lib/api/quote';
@@ -31,12 +32,14 @@ export function validityOf(quote: Quote): { issuedAt: Date; expiresAt: Date } {
  * Stores the record of a quote about to be answered, and gives what the answer says of it;
  * undefined when the database did not store it within DATABASE_TIMEOUT_MS (down, slow, or
  * skipped for RECORD_BACK_OFF_MS after an outage), or refused it (a constraint, a bug: logged as
- * an error, and the next quote tries again). The quote is answered either way.
+ * an error, and the next quote tries again), or when QUOTE_RECORDS is off. The quote is answered
+ * either way.
  */
 export async function recordQuote(
   toRecord: QuoteToRecord,
   { log = rootLog, store }: { log?: typeof rootLog; store?: QuoteRecordStore } = {},
 ): Promise<QuoteRecordAnswer | undefined> {
+  if (!env.quoteRecords) return undefined;
   const outage = processSingleton('quote-records:outage', () => ({ since: 0, retryAt: 0 }));
   if (Date.now() < outage.retryAt) return undefined;
   try {

@@ -1,0 +1,74 @@
+// Figure 18: exporting 100,000 records with flat memory (issue 27). GET /api/quotes/export?
+// format=csv&scope=team over enough days of the seeded PostgreSQL server (bench/lib/seed-records.mjs:
+// ≈ 2,200 team records a day) for 100,000 rows and more, read as fast as the bench can take it,
+// while the app process's RSS is sampled every 50 ms: growth = the highest sample less RSS before
+// (settled, after a one-day export warmed the route up).
+import os from 'node:os';
+import { signIn } from '../lib/http.mjs';
+import { round, sleep } from '../lib/stats.mjs';
+import { DAYS } from '../lib/seed-records.mjs';
+
+export const BUDGET = { rssGrowthMb: 30, rows: 100_000 };
+const MB = 1024 * 1024;
+
+/** `YYYY-MM-DD` of `daysAgo` days before today on Mexico City's clock (the courier's). */
+const dayOf = (daysAgo) =>
+  new Date(Date.now() - daysAgo * 86_400_000).toLocaleDateString('en-CA', {
+    timeZone: 'America/Mexico_City',
+  });
+
+/** Streams the export, counting its lines and bytes, sampling the server's RSS meanwhile. */
+async function streamExport(server, headers, query) {
+  const url = `${server.origin}/api/quotes/export?${new URLSearchParams({ format: 'csv', scope: 'team', ...query })}`;
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  if (response.status !== 200) {
+    throw new Error(`export: HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
+  }
+  let peak = server.rssBytes();
+  const sampler = setInterval(() => (peak = Math.max(peak, server.rssBytes())), 50);
+  let lines = 0;
+  let bytes = 0;
+  try {
+    for await (const chunk of response.body) {
+      bytes += chunk.length;
+      for (const byte of chunk) if (byte === 0x0a) lines++;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  peak = Math.max(peak, server.rssBytes());
+  return { rows: lines - 1, bytes, peak, seconds: (performance.now() - started) / 1000 };
+}
+
+export async function measureRecordsExport(server, { smoke }) {
+  const days = smoke ? 3 : 46;
+  const cookie = await signIn(server.origin);
+  const headers = { cookie, origin: server.origin };
+  await streamExport(server, headers, { from: dayOf(2), to: dayOf(2) });
+  await sleep(1_500);
+  const before = server.rssBytes();
+  const run = await streamExport(server, headers, {
+    from: dayOf(DAYS - 2),
+    to: dayOf(DAYS - 2 - days + 1),
+  });
+  const growthMb = (run.peak - before) / MB;
+  const enoughRows = smoke || run.rows >= BUDGET.rows;
+  return {
+    id: 'records-export',
+    title: 'export of 100,000 records (PostgreSQL)',
+    budget: `RSS of the app grows < ${BUDGET.rssGrowthMb} MB while it streams ≥ ${BUDGET.rows.toLocaleString('en')} rows of CSV`,
+    result: `${round(growthMb, 1)} MB (${round(before / MB, 1)} → peak ${round(run.peak / MB, 1)} MB) over ${run.rows.toLocaleString('en')} rows, ${round(run.bytes / MB, 1)} MB of CSV in ${round(run.seconds, 1)} s`,
+    passed: enoughRows && growthMb < BUDGET.rssGrowthMb,
+    plan: { days, scope: 'team', sampleEveryMs: 50 },
+    figures: {
+      rows: run.rows,
+      rssBeforeMb: round(before / MB, 1),
+      rssPeakMb: round(run.peak / MB, 1),
+      rssGrowthMb: round(growthMb, 1),
+      csvMb: round(run.bytes / MB, 1),
+      rowsPerSecond: Math.round(run.rows / run.seconds),
+      loadAverage: os.loadavg().map((value) => round(value, 2)),
+    },
+  };
+}

@@ -1,0 +1,114 @@
+// Figure 16: what storing adds to a quote (issue 27). POST /api/quote on an instance that stores
+// every quote as a record against one started with QUOTE_RECORDS=off (the same build, the same
+// database opened, the quote answered without being stored), alternating off, on, off, on… at
+// c=1 and c=10 in each round, on both engines: PGlite under the instance's own temp DATA_DIR, and
+// a PostgreSQL server the bench started. The ratio is p50 on/off, taken per round.
+import os from 'node:os';
+import { load, quoteRequests, send, signIn } from '../lib/http.mjs';
+import { median, quantile, round, roundSpread, sleep, spread } from '../lib/stats.mjs';
+
+export const BUDGET = { p50Ratio: 1.15 };
+
+/** Until GET /api/health says the records' database is up (PGlite's first start takes seconds). */
+export async function untilDatabaseUp(server, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const health = await (await fetch(`${server.origin}/api/health`)).json();
+    if (health.database?.status === 'up') return health.database;
+    if (Date.now() > deadline) {
+      throw new Error(`the ${health.database?.kind} database was not up within ${timeoutMs} ms`);
+    }
+    await sleep(500);
+  }
+}
+
+/**
+ * A signed-in dispatcher's quote request and the quote it got, checked: stored (a reference) or
+ * not, as asked.
+ */
+export async function checkedQuote(server, { stored }) {
+  await untilDatabaseUp(server);
+  const { app } = quoteRequests(server.origin, { cookie: await signIn(server.origin), token: '' });
+  const answer = await send(app);
+  if (answer.status !== 200) throw new Error(`sanity quote failed: HTTP ${answer.status}`);
+  if (Boolean(answer.json.record?.reference) !== stored) {
+    throw new Error(
+      `the instance with records ${stored ? 'on' : 'off'} answered ${answer.json.record ? 'a' : 'no'} reference`,
+    );
+  }
+  return { request: app, quote: answer.json.quote };
+}
+
+/** `engines`: { embedded: { on, off }, server: { on, off } }, each an app server (startApp). */
+export async function measureRecordsOverhead(engines, { smoke }) {
+  const plan = smoke
+    ? { rounds: 2, c10Seconds: 1, c1Seconds: 1, warmupSeconds: 1 }
+    : { rounds: 6, c10Seconds: 3, c1Seconds: 3, warmupSeconds: 3 };
+  const requests = {};
+  for (const [engine, { on, off }] of Object.entries(engines)) {
+    requests[engine] = {
+      off: (await checkedQuote(off, { stored: false })).request,
+      on: (await checkedQuote(on, { stored: true })).request,
+    };
+    for (const side of ['off', 'on']) {
+      await load(requests[engine][side], { connections: 10, seconds: plan.warmupSeconds });
+    }
+  }
+
+  const rounds = [];
+  for (let index = 0; index < plan.rounds; index++) {
+    const round = { loadAverage: os.loadavg()[0] };
+    for (const engine of Object.keys(engines)) {
+      round[engine] = {};
+      for (const [c, seconds] of [
+        [1, plan.c1Seconds],
+        [10, plan.c10Seconds],
+      ]) {
+        const runs = {};
+        for (const side of ['off', 'on']) {
+          runs[side] = await load(requests[engine][side], { connections: c, seconds });
+        }
+        round[engine][`c${c}`] = runs;
+      }
+    }
+    rounds.push(round);
+  }
+
+  const p50 = (run) => quantile(run.latencies, 0.5);
+  const figures = {};
+  const absolute = { note: 'p50 in ms and quotes per second, medians over the rounds' };
+  const texts = [];
+  let passed = true;
+  for (const engine of Object.keys(engines)) {
+    figures[engine] = {};
+    absolute[engine] = {};
+    for (const c of ['c1', 'c10']) {
+      const ratio = spread(rounds.map((r) => p50(r[engine][c].on) / p50(r[engine][c].off)));
+      figures[engine][`p50RatioOnOff${c.toUpperCase()}`] = roundSpread(ratio);
+      passed &&= ratio.median <= BUDGET.p50Ratio;
+      texts.push(
+        `${engine} ${c.replace('c', 'c=')} ${round(ratio.median, 2)} (${round(ratio.min, 2)}–${round(ratio.max, 2)})`,
+      );
+      for (const side of ['off', 'on']) {
+        absolute[engine][`${c}.${side}`] = {
+          p50Ms: round(median(rounds.map((r) => p50(r[engine][c][side])))),
+          rps: round(median(rounds.map((r) => r[engine][c][side].rps)), 1),
+        };
+      }
+    }
+  }
+  return {
+    id: 'records-overhead',
+    title: 'what storing adds to a quote',
+    budget: `p50 with records / without ≤ ${BUDGET.p50Ratio} at c=1 and c=10, PGlite and a PostgreSQL server`,
+    result: `p50 on/off: ${texts.join('; ')}`,
+    passed,
+    plan,
+    figures: {
+      ...figures,
+      cores: os.availableParallelism(),
+      loadAverageByRound: rounds.map((r) => round(r.loadAverage, 2)),
+    },
+    absolute,
+  };
+}
