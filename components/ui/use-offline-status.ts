@@ -67,19 +67,32 @@ function watchForUpdates(registration: ServiceWorkerRegistration) {
   check();
 }
 
+/** How long after the worker is ready a tile fetched without it may still land (one in flight). */
+const HAND_OVER_WINDOW_MS = 30_000;
+
 /**
- * Hands the worker the map tiles this page showed before the worker looked after it, to keep them
- * (tiles come as images, and as the preloads of the first view). The worker keeps only what its
- * rules call tiles and ignores anything else named here.
+ * Hands the worker the map tiles this page fetched without it, to keep them: those shown before it
+ * was ready (tiles come as images, and as the preloads of the first view), and those in flight
+ * when it took the page over, which land after (it never saw them; `workerStart` is 0), for
+ * HAND_OVER_WINDOW_MS. The worker keeps only what its rules call tiles and ignores anything else.
  */
-function handOverTilesShown(worker: ServiceWorker | null | undefined) {
-  const shown = performance
-    .getEntriesByType('resource')
-    .filter((entry) => ['img', 'link'].includes((entry as PerformanceResourceTiming).initiatorType))
-    .map((entry) => entry.name);
-  if (worker && shown.length > 0) {
-    worker.postMessage({ type: WORKER_MESSAGES.cacheUrls, payload: { urlsToCache: shown } });
-  }
+function handOverTilesFetchedWithoutIt(ready: ServiceWorker | null) {
+  const handOver = (entries: PerformanceEntryList) => {
+    const shown = entries
+      .filter((entry) => {
+        const timing = entry as PerformanceResourceTiming;
+        return ['img', 'link'].includes(timing.initiatorType) && timing.workerStart === 0;
+      })
+      .map((entry) => entry.name);
+    const worker = navigator.serviceWorker.controller ?? ready;
+    if (worker && shown.length > 0) {
+      worker.postMessage({ type: WORKER_MESSAGES.cacheUrls, payload: { urlsToCache: shown } });
+    }
+  };
+  handOver(performance.getEntriesByType('resource'));
+  const observer = new PerformanceObserver((list) => handOver(list.getEntries()));
+  observer.observe({ type: 'resource' });
+  setTimeout(() => observer.disconnect(), HAND_OVER_WINDOW_MS);
 }
 
 /**
@@ -93,12 +106,9 @@ export async function registerServiceWorker(tileUrl: string): Promise<void> {
     updateViaCache: 'none',
   });
   watchForUpdates(registration);
-  // The first worker takes this window over as soon as it is ready: what the window showed until
-  // then did not go through it.
-  navigator.serviceWorker.addEventListener('controllerchange', () =>
-    handOverTilesShown(navigator.serviceWorker.controller),
-  );
-  handOverTilesShown((await navigator.serviceWorker.ready).active);
+  // The first worker takes this window over as soon as it is ready: what the window fetched until
+  // then, or had in flight then, did not go through it.
+  handOverTilesFetchedWithoutIt((await navigator.serviceWorker.ready).active);
 }
 
 /**
