@@ -32,6 +32,9 @@ function watchQuotes(page: Page) {
 
 /** Drags a pin by an offset in screen pixels, as a finger or a mouse would. */
 async function dragPin(page: Page, letter: 'A' | 'B', dx: number, dy: number) {
+  // Once the pin stands still and takes the pointer at its head (a view still moving would send
+  // the drag beside it).
+  await pin(page, letter).hover({ trial: true, position: { x: 26, y: 20 } });
   const box = (await pin(page, letter).boundingBox())!;
   const x = box.x + box.width / 2;
   const y = box.y + 20;
