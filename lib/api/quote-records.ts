@@ -1,6 +1,7 @@
 // Not server-only: the record's public shape and the query rules; the history screen imports types only.
 import { z } from 'zod';
 import { LOCALES } from '@/lib/i18n/config';
+import { typedText } from '@/lib/quote/schema';
 import { defineContract } from './contract';
 import { ENDPOINTS } from './endpoints';
 import { quoteSchema } from './quote';
@@ -47,8 +48,11 @@ export const MAX_SEARCH_LENGTH = 100;
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day as YYYY-MM-DD.');
 
 export const quoteListQuerySchema = z.strictObject({
-  /** A reference, or words of a street, colonia or customer (each must appear). */
-  search: z.string().trim().max(MAX_SEARCH_LENGTH).optional(),
+  /**
+   * A reference, or words of a street, colonia or customer (each must appear); typed text, as the
+   * quote's own (no control character, which the database could not compare).
+   */
+  search: z.string().trim().max(MAX_SEARCH_LENGTH).check(typedText()).optional(),
   scope: z.enum(RECORD_SCOPES).default('team'),
   /** A day in the courier's time zone. */
   day: day.optional(),

@@ -198,6 +198,10 @@ describe.each(engines)('the quote history on $name', ({ kind }) => {
     expect(refused.status).toBe(400);
     expect(refused.json.error.code).toBe('invalid_request');
     expect((await as(ANA).request('GET', '/api/quotes?cursor=bm9wZQ')).status).toBe(400);
+    // A NUL in the search is bad input, not a database failure.
+    const nul = await as(ANA).request('GET', '/api/quotes?search=Sonora%00');
+    expect(nul.status).toBe(400);
+    expect(nul.json.error.code).toBe('invalid_request');
   });
 
   it('the CSV export parses back to the same figures, the team’s only, with a BOM for Excel', async () => {
