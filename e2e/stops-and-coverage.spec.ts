@@ -58,16 +58,20 @@ test.describe('coverage at the point', () => {
   }, testInfo) => {
     const sent = quoteRequests(page);
     await openSignedIn(page);
-    // Out to zoom 9, where the map's left edge lies west of the Mexico City zone.
+    // Out to zoom 9, where the map's left edge lies west of the Mexico City zone. The map is at a
+    // zoom once every tile shown is of that zoom or lower: Leaflet keeps the last zoom's tiles
+    // until the new ones are in, and may keep lower ones under tiles still loading.
     const zoomNow = () =>
       page
         .locator('img.leaflet-tile-loaded')
         .evaluateAll((tiles) =>
-          Math.min(
-            ...tiles.map((tile) =>
-              Number(new URL((tile as HTMLImageElement).src).pathname.split('/').at(-3)),
-            ),
-          ),
+          tiles.length === 0
+            ? Infinity
+            : Math.max(
+                ...tiles.map((tile) =>
+                  Number(new URL((tile as HTMLImageElement).src).pathname.split('/').at(-3)),
+                ),
+              ),
         );
     for (let zoom = await zoomNow(); zoom > 9; zoom = await zoomNow()) {
       await press(page.getByRole('button', { name: 'Alejar' }), testInfo);
@@ -77,6 +81,9 @@ test.describe('coverage at the point', () => {
     const box = (await page.locator('.leaflet-container').boundingBox())!;
     await tapMap(page, testInfo, -(box.width / 2 - 30), 0);
     await expect(pin(page, 'A')).toBeVisible();
+    // West of the zone's westmost edge (-99.4): a tap that landed inside would fail below for
+    // the wrong reason.
+    await expect(field(page, 'pickup', 'coordinates')).toHaveValue(/, -(99\.[5-9]|1\d\d\.)/);
 
     const pickup = pointGroup(page, 'pickup');
     await expect(pickup).toHaveAttribute('data-outside', 'true');

@@ -1,6 +1,6 @@
 'use client';
 
-import { Suspense, type FormEvent, type RefObject } from 'react';
+import { type FormEvent, type RefObject } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import type { RouteView } from '../trip/route-view';
@@ -119,29 +119,23 @@ export function QuotePanel({
             onNew={clear}
           />
           <CustomerField />
-          {/* A boundary of its own: React sends a boundary larger than ~12.8 KB of HTML apart,
-              hidden until a script reveals it. The stops' fields are the bulk of the screen's
-              HTML; kept apart, the header and the map's preview stay in the page as it
-              arrives, drawn before any script has run. */}
-          <Suspense>
-            <div className={styles.points}>
-              {trip.map((readiness, index) => (
-                <PointFieldset
-                  key={readiness.stop.key}
-                  readiness={readiness}
-                  lookup={lookups[readiness.stop.key] ?? { state: 'idle' }}
-                  outside={outcome.outsideStops.includes(readiness.stop.key)}
-                  near={
-                    pinOf(readiness.stop.point) ?? pinOf((trip[index - 1] ?? trip[1])?.stop.point)
-                  }
-                  expanded={stops.length <= 2 || focus.openStop === readiness.stop.key}
-                  dropoffCount={values.dropoffs.length}
-                  places={places}
-                  handlers={actions.handlers}
-                />
-              ))}
-            </div>
-          </Suspense>
+          <div className={styles.points}>
+            {trip.map((readiness, index) => (
+              <PointFieldset
+                key={readiness.stop.key}
+                readiness={readiness}
+                lookup={lookups[readiness.stop.key] ?? { state: 'idle' }}
+                outside={outcome.outsideStops.includes(readiness.stop.key)}
+                near={
+                  pinOf(readiness.stop.point) ?? pinOf((trip[index - 1] ?? trip[1])?.stop.point)
+                }
+                expanded={stops.length <= 2 || focus.openStop === readiness.stop.key}
+                dropoffCount={values.dropoffs.length}
+                places={places}
+                handlers={actions.handlers}
+              />
+            ))}
+          </div>
           <AddStopButton full={values.dropoffs.length >= MAX_DROPOFFS} onAdd={actions.addStop} />
           <RecentQuotes
             recent={recent.recent}
