@@ -31,12 +31,7 @@ export function QuoteScreen({ user, config }: { user: ScreenUser; config: Screen
       {/* A boundary of its own: React hydrates the screen after the page's shell, in short slices
           that leave the main thread free in between (the server's HTML is on screen meanwhile, and
           a tap on it hydrates the part tapped first). It is also where the workspace's chunk is
-          awaited: next/dynamic with SSR and no loading view adds no boundary of its own.
-          One boundary, no other inside it: React streams a large boundary's HTML apart and reveals
-          it at the next frame, and a boundary still waiting for that when the screen above it
-          re-renders is thrown away and rendered again on the client, the server's copy standing
-          beside it for a moment (the stops' fields had one: a reload with a draft showed two
-          fieldsets A, and text typed meanwhile was lost). Nothing above this one re-renders. */}
+          awaited: next/dynamic with SSR and no loading view adds no boundary of its own. */}
       <Suspense>
         <QuoteWorkspace user={user} config={config} />
       </Suspense>

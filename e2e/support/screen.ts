@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Cookie,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 
 export { expect };
 
@@ -60,7 +67,14 @@ export const TILE_HEADERS = {
  * the requests the service worker makes as well as the page's (Chromium); a request the worker
  * answers from its cache reaches no route at all.
  */
-export const test = base.extend<{ tileServer: TileServer }>({
+export const test = base.extend<{ tileServer: TileServer; serverOfTest: void }>({
+  serverOfTest: [
+    async ({ baseURL }, use) => {
+      serverOfTest = baseURL ?? '';
+      await use();
+    },
+    { auto: true },
+  ],
   tileServer: [
     async ({ context }, use) => {
       const tiles: TileServer = { reachable: true, served: [], refused: [], servedToWorker: 0 };
@@ -98,12 +112,28 @@ export async function signIn(page: Page, { expectScreen = true } = {}) {
   if (expectScreen) await expect(page.getByRole('button', { name: 'Cotizar' })).toBeVisible();
 }
 
-/** Opens the quote screen signed in, with an empty draft. */
+/**
+ * The cookies of the demo dispatcher's last sign-in, per server and device profile, in this
+ * worker: a test that only needs to be signed in starts from them instead of the sign-in page
+ * (a page load and a password check saved per test; `e2e/sign-in.spec.ts` tests the sign-in
+ * itself). A session ended meanwhile (a test signed out) sends the page to sign in: it signs in
+ * again and keeps the new cookies.
+ */
+const signedInCookies = new Map<string, Cookie[]>();
+/** The server the running test talks to (its baseURL, which `test.use` may change). */
+let serverOfTest = '';
+
+/** Opens the quote screen signed in, with an empty draft (the device's storage is the test's own). */
 export async function openSignedIn(page: Page) {
+  const key = `${base.info().project.name} ${serverOfTest}`;
+  const kept = signedInCookies.get(key);
+  if (kept) await page.context().addCookies(kept);
   await page.goto('/');
+  if (kept && !/\/sign-in/.test(page.url())) return waitForMap(page);
   await expect(page).toHaveURL(/\/sign-in/);
   await signIn(page);
   await waitForMap(page);
+  signedInCookies.set(key, await page.context().cookies(page.url()));
 }
 
 export async function waitForMap(page: Page) {
@@ -111,10 +141,16 @@ export async function waitForMap(page: Page) {
   await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
 }
 
-/** A stop's group of fields: 'pickup' (A), 'dropoff' (B, the first drop-off), or a letter. */
+/**
+ * A stop's group of fields: 'pickup' (A), 'dropoff' (B, the first drop-off), or a letter. Not a
+ * copy inside a hidden container: React streams the fields' boundary in a hidden `div` and moves
+ * it in at the next frame; if React renders the fields on the client before that frame (a rare
+ * update during hydration, see components/quote/views/quote-panel.tsx), the hidden copy stays
+ * for that frame.
+ */
 export const pointGroup = (page: Page, point: 'pickup' | 'dropoff' | string) =>
   page.locator(
-    `fieldset[data-stop="${point === 'pickup' ? 'A' : point === 'dropoff' ? 'B' : point}"]`,
+    `fieldset[data-stop="${point === 'pickup' ? 'A' : point === 'dropoff' ? 'B' : point}"]:not([hidden] *)`,
   );
 
 /** Taps (touch profiles) or clicks (desktop) the map at an offset from its centre. */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { RECORDED_TRIP } from '../contract/app-fixtures';
 import {
   BalancedBrowser,
@@ -133,7 +133,9 @@ async function missingFromHistory(
 
 beforeAll(() => buildForProduction(), 900_000);
 
-describe.each([
+// Both engines' drills at once (each its own instance, data and tablets): the half minute of
+// quoting is what takes the time, and the checks are of records kept, not of speed.
+describe.concurrent.each([
   { engine: 'the embedded PostgreSQL (PGlite) under DATA_DIR', kind: 'embedded' },
   { engine: 'a PostgreSQL server', kind: 'server' },
 ])('kill -9 of the app during 30 s of quoting, on $engine', ({ kind }) => {
@@ -159,7 +161,9 @@ describe.each([
     rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
-  it('every quote answered with a reference, before the kill or after the restart, is found in the history', async () => {
+  it('every quote answered with a reference, before the kill or after the restart, is found in the history', async ({
+    expect,
+  }) => {
     instance = await startInstance(env);
     const first = instance;
     const tablets = Array.from(

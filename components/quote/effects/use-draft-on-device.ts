@@ -9,22 +9,24 @@ import { safeRead, safeWrite } from './local-storage';
 import { takeQuoteToResume } from './use-quote-request';
 
 /**
- * The draft on this device: restored once, right after the first render (storage exists only in
- * the browser), with its last result when that result belongs to this very draft; saved at every
- * change from then on; and a quote cut short by an expired session sent again once the draft is
- * back. The restore is a transition: the re-render it causes yields to the browser every few
- * milliseconds instead of holding the main thread while the screen is still starting up.
+ * The draft on this device: restored once the stops' fields are on the client (`fieldsHydrated`:
+ * storage exists only in the browser, and the fields' boundary must not be updated while still
+ * dehydrated, see views/quote-panel.tsx), with its last result when that result belongs to this
+ * very draft; saved at every change from then on; and a quote cut short by an expired session
+ * sent again once the draft is back.
  */
 export function useDraftOnDevice(
   store: TripStore,
   keys: ReturnType<typeof storageKeys>,
   resume: () => void,
+  fieldsHydrated: boolean,
 ) {
   const [loaded, setLoaded] = useState(false);
   const resumeAfterLoad = useRef(false);
   const resumeQuote = useEffectEvent(resume);
 
   useEffect(() => {
+    if (!fieldsHydrated) return;
     startTransition(() => {
       const stored = parseDraft(safeRead(keys.draft));
       if (stored) {
@@ -38,7 +40,7 @@ export function useDraftOnDevice(
       resumeAfterLoad.current = takeQuoteToResume(keys.resume);
       setLoaded(true);
     });
-  }, [keys, store]);
+  }, [fieldsHydrated, keys, store]);
 
   useEffect(() => {
     if (!loaded) return;

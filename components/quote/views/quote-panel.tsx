@@ -1,10 +1,11 @@
 'use client';
 
-import { type FormEvent, type RefObject } from 'react';
+import { Suspense, type FormEvent, type RefObject } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import type { RouteView } from '../trip/route-view';
 import { OfflineNotice } from '@/components/ui/offline-notice';
+import { OnHydrated } from '@/components/ui/on-hydrated';
 import type { useGeolocation } from '../effects/use-geolocation';
 import type { useGuidedFocus } from '../effects/use-guided-focus';
 import type { useRecentQuotes } from '../effects/use-recent-quotes';
@@ -50,6 +51,8 @@ export interface PanelProps {
   onSubmit: (event?: FormEvent) => void;
   /** What else a new trip resets (a quote's error, a location notice). */
   onStartOver: () => void;
+  /** Once the stops' fields (a boundary of their own) are on the client. */
+  onFieldsHydrated: () => void;
 }
 
 /**
@@ -119,23 +122,34 @@ export function QuotePanel({
             onNew={clear}
           />
           <CustomerField />
-          <div className={styles.points}>
-            {trip.map((readiness, index) => (
-              <PointFieldset
-                key={readiness.stop.key}
-                readiness={readiness}
-                lookup={lookups[readiness.stop.key] ?? { state: 'idle' }}
-                outside={outcome.outsideStops.includes(readiness.stop.key)}
-                near={
-                  pinOf(readiness.stop.point) ?? pinOf((trip[index - 1] ?? trip[1])?.stop.point)
-                }
-                expanded={stops.length <= 2 || focus.openStop === readiness.stop.key}
-                dropoffCount={values.dropoffs.length}
-                places={places}
-                handlers={actions.handlers}
-              />
-            ))}
-          </div>
+          {/* A boundary of its own: React sends a boundary apart once the page's first 12.8 KB
+              of HTML are out, hidden until an inline script reveals it (at the next frame since
+              React 19.2). The stops' fields are the bulk of the screen's HTML; kept apart, the
+              header and the map's preview stay in the page as it arrives, drawn before any script
+              has run (e2e/map-preview.spec.ts). The price: an update reaching this boundary
+              before it has hydrated makes React render the fields again on the client, the
+              server's hidden copy beside them until that frame. So the draft is restored only
+              once it has hydrated (OnHydrated). */}
+          <Suspense>
+            <OnHydrated onHydrated={rest.onFieldsHydrated} />
+            <div className={styles.points}>
+              {trip.map((readiness, index) => (
+                <PointFieldset
+                  key={readiness.stop.key}
+                  readiness={readiness}
+                  lookup={lookups[readiness.stop.key] ?? { state: 'idle' }}
+                  outside={outcome.outsideStops.includes(readiness.stop.key)}
+                  near={
+                    pinOf(readiness.stop.point) ?? pinOf((trip[index - 1] ?? trip[1])?.stop.point)
+                  }
+                  expanded={stops.length <= 2 || focus.openStop === readiness.stop.key}
+                  dropoffCount={values.dropoffs.length}
+                  places={places}
+                  handlers={actions.handlers}
+                />
+              ))}
+            </div>
+          </Suspense>
           <AddStopButton full={values.dropoffs.length >= MAX_DROPOFFS} onAdd={actions.addStop} />
           <RecentQuotes
             recent={recent.recent}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { RouteView } from '../trip/route-view';
 import { QuoteMap } from '@/components/map/quote-map';
 import { useDraftOnDevice } from '../effects/use-draft-on-device';
@@ -75,7 +75,9 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
       focus.focusFirstInvalid(errors, store.get().values),
     )(event);
   }
-  useDraftOnDevice(store, keys, () => void submit());
+  const [fieldsHydrated, setFieldsHydrated] = useState(false);
+  const onFieldsHydrated = useCallback(() => setFieldsHydrated(true), []);
+  useDraftOnDevice(store, keys, () => void submit(), fieldsHydrated);
 
   const { settleAfterLookup } = focus;
   useEffect(() => settleAfterLookup(trip, lookingUp));
@@ -142,6 +144,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
             placesKey={keys.places}
             onSubmit={submit}
             onStartOver={startOver}
+            onFieldsHydrated={onFieldsHydrated}
           />
         </main>
       </TripStoreContext>
