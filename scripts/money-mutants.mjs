@@ -8,21 +8,67 @@
 //   npm run test:money-mutants                 every mutant
 //   npm run test:money-mutants -- night-start  only the mutants whose id contains a word
 //
+//   npm run test:money-mutants -- --in-copy    in a copy of the sources (what `npm test` runs):
+//                                              the checkout is never edited, so builds and the
+//                                              browser tests run beside it
+//
 // The source is restored after each mutant, on Ctrl-C and on any failure of this script; the
 // named tests are first run once against the unmutated code, which must pass.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { acquireBuildLock } from './build-if-needed.mjs';
 
-const ROOT = join(import.meta.dirname, '..');
+const CHECKOUT = join(import.meta.dirname, '..');
 const LIST = join(import.meta.dirname, 'money-mutants.json');
+const inCopy = process.argv.includes('--in-copy');
+
+/** What a copy leaves out: installed packages (linked instead), builds, reports, git. */
+const NOT_COPIED = new Set([
+  'node_modules',
+  '.git',
+  '.data',
+  'test-results',
+  'playwright-report',
+  'reports',
+]);
+/**
+ * The sources in a temporary folder beside the checkout's packages: the mutants are applied there
+ * and the checkout stays as it is. (`../shared` is linked too: some tests read the design docs.)
+ */
+function copyOfSources() {
+  const copy = mkdtempSync(join(tmpdir(), 'dq-money-mutants-'));
+  const root = join(copy, basename(CHECKOUT));
+  cpSync(CHECKOUT, root, {
+    recursive: true,
+    filter: (path) => {
+      const name = basename(path);
+      return !NOT_COPIED.has(name) && !name.startsWith('.next') && !name.startsWith('.stryker');
+    },
+  });
+  symlinkSync(join(CHECKOUT, 'node_modules'), join(root, 'node_modules'), 'dir');
+  symlinkSync(join(CHECKOUT, '..', 'shared'), join(copy, 'shared'), 'dir');
+  process.on('exit', () => rmSync(copy, { recursive: true, force: true }));
+  return root;
+}
+
+const ROOT = inCopy ? copyOfSources() : CHECKOUT;
 
 /** @typedef {{ id: string, file: string, find: string, regex?: boolean, replace: string, tests: string[], why: string }} Mutant */
 
 /** @type {Mutant[]} */
 const all = JSON.parse(readFileSync(LIST, 'utf8')).mutants;
-const words = process.argv.slice(2);
+const words = process.argv.slice(2).filter((word) => word !== '--in-copy');
 const mutants = words.length ? all.filter((m) => words.some((w) => m.id.includes(w))) : all;
 if (mutants.length === 0) fail(`no mutant id contains ${words.join(' or ')}`);
 
@@ -52,7 +98,8 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.exit(130);
   });
 }
-process.on('exit', restoreAll);
+// A copy is removed whole on exit (copyOfSources).
+if (!inCopy) process.on('exit', restoreAll);
 
 function fail(message) {
   console.error(`money-mutants: ${message}`);
@@ -108,8 +155,9 @@ console.log(
   `baseline: ${everyTest.length} test files pass on the unmutated code (${baseline.seconds.toFixed(1)} s)`,
 );
 
-// From here the sources are edited: builds (the browser tests', the bench's, `npm start`'s) wait.
-releaseBuildLock = acquireBuildLock();
+// From here the sources are edited: builds (the browser tests', the bench's, `npm start`'s) wait,
+// unless the sources edited are a copy's.
+if (!inCopy) releaseBuildLock = acquireBuildLock();
 const survivors = [];
 const started = Date.now();
 for (const mutant of mutants) {
