@@ -11,6 +11,8 @@
 /**
  * The browser features the app may use: geolocation for "use my location" on its own pages, and
  * nothing else (no camera, microphone, payment, sensors or USB, for it or for anything it embeds).
+ * Only features Chromium knows: one it does not (`bluetooth`, not in its list) puts a warning in
+ * the console of every page ("Unrecognized feature"), and protects nothing.
  */
 const PERMISSIONS_POLICY = [
   'geolocation=(self)',
@@ -19,7 +21,6 @@ const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
   'accelerometer=()',
   'gyroscope=()',
   'magnetometer=()',
