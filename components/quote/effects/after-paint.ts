@@ -2,25 +2,39 @@
 
 import { useEffect, useState } from 'react';
 
+/** A hidden page draws no frames: the work is not held back past this long (timers still run). */
+const AT_THE_LATEST_MS = 500;
+
 /**
  * Runs `run` in the first task after the next frame has been painted: work the dispatcher does not
  * see at once (a list written to storage, the map re-framed) then waits for what they do see (the
  * price) instead of holding its paint back. requestAnimationFrame runs just before a frame is
- * drawn; a message posted from it is handled right after. Returns a cancel.
+ * drawn; a message posted from it is handled right after. A page in the background draws no
+ * frame: there `run` goes after AT_THE_LATEST_MS, so nothing waits for the dispatcher to come
+ * back. Returns a cancel.
  */
 export function afterPaint(run: () => void): () => void {
-  let cancelled = false;
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    run();
+  };
+  const timer = setTimeout(once, AT_THE_LATEST_MS);
   const frame = requestAnimationFrame(() => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
       channel.port1.close();
-      if (!cancelled) run();
+      once();
     };
     channel.port2.postMessage(null);
   });
   return () => {
-    cancelled = true;
+    done = true;
     cancelAnimationFrame(frame);
+    clearTimeout(timer);
   };
 }
 
