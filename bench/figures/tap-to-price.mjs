@@ -9,14 +9,17 @@
 // MutationObserver: its callback runs right after the task that changed the DOM) and when that
 // frame has been painted (the first task after the card's requestAnimationFrame). The figure is
 // tap → painted minus the answer's own time (fetch start, or the tap if the request started
-// before it, → response end): what the screen takes before sending and after receiving. Each
+// before it, → response end): what the screen takes before sending and after receiving (issue
+// 28). Judged beside it, for the first quote and for later ones apart: the answer's arrival →
+// the price painted (issue 29: ≤ 100 ms after the answer, the first quote included). Each
 // visit is a new context: nothing cached, nothing loaded by an earlier one. The service worker is
 // blocked, as in first-pin.mjs.
 import { launchChromium, signedInTablet } from '../lib/browser.mjs';
 import { round, roundSpread, spread } from '../lib/stats.mjs';
 import { TYPED } from '../lib/trip.mjs';
 
-export const BUDGET = { ms: 100 };
+/** Tap → price beyond the answer (issue 28); the answer's arrival → price painted (issue 29). */
+export const BUDGET = { ms: 100, answerToPaintedMs: 100 };
 
 /** B's exterior number for each later quote: a new trip each time, so a new request. */
 const LATER_NUMBERS = ['182', '184'];
@@ -46,11 +49,16 @@ function recordTapsAndPrices() {
       card.querySelector('[data-testid="quote-total"]')?.textContent;
     if (now && !fresh) {
       const i = marks.shown.push(performance.now()) - 1;
+      // For a trace of the tap (bench/trace-tap.mjs): where the price was shown, and painted.
+      performance.mark('tap-to-price:shown');
       // requestAnimationFrame runs just before the frame is drawn; a message posted from it is
       // handled in the first task after that frame.
       requestAnimationFrame(() => {
         const channel = new MessageChannel();
-        channel.port1.onmessage = () => (marks.painted[i] = performance.now());
+        channel.port1.onmessage = () => {
+          marks.painted[i] = performance.now();
+          performance.mark('tap-to-price:painted');
+        };
         channel.port2.postMessage(null);
       });
     }
@@ -76,49 +84,69 @@ export function splitOfQuote({ tap, fetchStart, responseEnd, shown, painted }) {
     answerMs,
     answerToShownMs: shown - responseEnd,
     shownToPaintedMs: painted - shown,
+    answerToPaintedMs: painted - responseEnd,
   };
 }
 
-async function quote(page, count) {
+/** A tap on "Cotizar", and the `count`th price painted. */
+export async function quote(page, count) {
   await page.getByRole('button', { name: 'Cotizar' }).tap();
   await page.waitForFunction((n) => window.__tapToPrice.painted.length >= n, count, {
     timeout: 60_000,
   });
 }
 
+/**
+ * A signed-in tablet with the CPU slowed, on the screen with its first tiles in and the recorder
+ * (plus `initScripts`) in place. The caller closes the context. Shared with bench/trace-tap.mjs.
+ */
+export async function openScreen(browser, { origin, cpuSlowdown, initScripts = [] }) {
+  const context = await signedInTablet(browser, origin);
+  for (const script of [recordTapsAndPrices, ...initScripts]) await context.addInitScript(script);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  await page.goto(`${origin}/`);
+  await page.locator('.leaflet-tile-loaded').first().waitFor({ timeout: 60_000 });
+  return { context, page, cdp };
+}
+
+/** A and B placed by tapping the map, each address looked up, the recorded trip's fields written. */
+export async function placeRecordedTrip(page) {
+  const map = page.locator('.leaflet-container');
+  const box = await map.boundingBox();
+  for (const [letter, dx, dy] of [
+    ['A', -40, -30],
+    ['B', 40, 30],
+  ]) {
+    await map.tap({ position: { x: box.width / 2 + dx, y: box.height / 2 + dy } });
+    await page
+      .locator(`fieldset[data-stop="${letter}"] p[aria-live]`)
+      .last()
+      .filter({ hasText: LOOKUP_DONE })
+      .waitFor({ timeout: 60_000 });
+  }
+  for (const [point, fields] of Object.entries(TYPED)) {
+    for (const [field, text] of Object.entries(fields)) {
+      await page.locator(`input[name="${point}.${field}"]`).fill(text);
+    }
+  }
+}
+
+/** B's exterior number changed: the result turns stale, the next "Cotizar" is a new request. */
+export async function changeTrip(page, number) {
+  await page.locator('input[name="dropoffs.0.exteriorNumber"]').fill(number);
+  await page.locator(`${RESULT}[data-state="stale"]`).waitFor({ timeout: 30_000 });
+}
+
 /** One visit: the first quote and the later ones, each split as splitOfQuote does. */
 async function visit(browser, origin, cpuSlowdown) {
-  const context = await signedInTablet(browser, origin);
+  const { context, page } = await openScreen(browser, { origin, cpuSlowdown });
   try {
-    await context.addInitScript(recordTapsAndPrices);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-    await page.goto(`${origin}/`);
-    await page.locator('.leaflet-tile-loaded').first().waitFor({ timeout: 60_000 });
-
-    const map = page.locator('.leaflet-container');
-    const box = await map.boundingBox();
-    for (const [letter, dx, dy] of [
-      ['A', -40, -30],
-      ['B', 40, 30],
-    ]) {
-      await map.tap({ position: { x: box.width / 2 + dx, y: box.height / 2 + dy } });
-      await page
-        .locator(`fieldset[data-stop="${letter}"] p[aria-live]`)
-        .last()
-        .filter({ hasText: LOOKUP_DONE })
-        .waitFor({ timeout: 60_000 });
-    }
-    for (const [point, fields] of Object.entries(TYPED)) {
-      for (const [field, text] of Object.entries(fields)) {
-        await page.locator(`input[name="${point}.${field}"]`).fill(text);
-      }
-    }
+    await placeRecordedTrip(page);
     await quote(page, 1);
     for (const [i, number] of LATER_NUMBERS.entries()) {
-      await page.locator('input[name="dropoffs.0.exteriorNumber"]').fill(number);
-      await page.locator(`${RESULT}[data-state="stale"]`).waitFor({ timeout: 30_000 });
+      await changeTrip(page, number);
       await quote(page, i + 2);
     }
 
@@ -150,7 +178,31 @@ async function visit(browser, origin, cpuSlowdown) {
   }
 }
 
-const PARTS = ['tapToPriceMs', 'tapToRequestMs', 'answerMs', 'answerToShownMs', 'shownToPaintedMs'];
+const PARTS = [
+  'tapToPriceMs',
+  'tapToRequestMs',
+  'answerMs',
+  'answerToShownMs',
+  'shownToPaintedMs',
+  'answerToPaintedMs',
+];
+
+/**
+ * The budgets judged on the medians (spreadsOf) of the first quotes and of the later ones: each
+ * budget missed, named, so the report says which. Exported for its test.
+ */
+export function missedBudgets(first, later) {
+  const missed = [];
+  for (const [name, quotes] of [
+    ['first', first],
+    ['later', later],
+  ]) {
+    if (!(quotes.tapToPriceMs.median <= BUDGET.ms)) missed.push(`${name}: tap → price`);
+    if (!(quotes.answerToPaintedMs.median <= BUDGET.answerToPaintedMs))
+      missed.push(`${name}: answer → price painted`);
+  }
+  return missed;
+}
 
 /** Min / median / max of each part over a list of quotes, to the millisecond. */
 function spreadsOf(quotes) {
@@ -173,14 +225,19 @@ export async function measureTapToPrice(server, { smoke, cpuSlowdown = 4 }) {
   const ms = (s) => `${s.median} ms (${s.min}–${s.max})`;
   const parts = (s) =>
     `tap → request ${s.tapToRequestMs.median} ms, answer → price ${s.answerToShownMs.median} ms, → painted ${s.shownToPaintedMs.median} ms; the answer itself ${s.answerMs.median} ms`;
+  const missed = missedBudgets(first, later);
   return {
     id: 'tap-to-price',
     title: `Cotizar tap → price painted, the answer's time taken out (${cpuSlowdown}× CPU)`,
-    budget: `≤ ${BUDGET.ms} ms, first quote of a visit and later quotes (medians)`,
+    budget:
+      `tap → price ≤ ${BUDGET.ms} ms beyond the answer, and the answer → price painted ` +
+      `≤ ${BUDGET.answerToPaintedMs} ms; first quote of a visit and later quotes apart (medians)`,
     result:
-      `first quote ${ms(first.tapToPriceMs)}, later quotes ${ms(later.tapToPriceMs)}; ` +
-      `${plan.runs} visit${plan.runs === 1 ? '' : 's'}; first: ${parts(first)}; later: ${parts(later)}`,
-    passed: first.tapToPriceMs.median <= BUDGET.ms && later.tapToPriceMs.median <= BUDGET.ms,
+      `tap → price: first quote ${ms(first.tapToPriceMs)}, later quotes ${ms(later.tapToPriceMs)}; ` +
+      `answer → price painted: first ${ms(first.answerToPaintedMs)}, later ${ms(later.answerToPaintedMs)}; ` +
+      `${plan.runs} visit${plan.runs === 1 ? '' : 's'}; first: ${parts(first)}; later: ${parts(later)}` +
+      (missed.length ? `; missed: ${missed.join(', ')}` : ''),
+    passed: missed.length === 0,
     plan,
     conditions: { cpuSlowdown, viewport: { width: 768, height: 1024 } },
     figures: { first, later },

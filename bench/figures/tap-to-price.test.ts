@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitOfQuote } from './tap-to-price.mjs';
+import { missedBudgets, splitOfQuote } from './tap-to-price.mjs';
 
 describe('tap to price: what the screen takes around the answer', () => {
   it('takes the answer’s own time out of the time from the tap to the painted price', () => {
@@ -18,6 +18,7 @@ describe('tap to price: what the screen takes around the answer', () => {
       answerMs: 500,
       answerToShownMs: 50,
       shownToPaintedMs: 20,
+      answerToPaintedMs: 70,
     });
   });
 
@@ -31,5 +32,27 @@ describe('tap to price: what the screen takes around the answer', () => {
     });
     expect(split.answerMs).toBe(200);
     expect(split.tapToPriceMs).toBe(70);
+  });
+
+  it('judges the answer → price painted of the first quote apart from the later ones', () => {
+    const quotes = (tapToPriceMs: number, answerToPaintedMs: number) => ({
+      tapToPriceMs: { median: tapToPriceMs },
+      answerToPaintedMs: { median: answerToPaintedMs },
+    });
+    expect(missedBudgets(quotes(90, 95), quotes(60, 40))).toEqual([]);
+    // Issue 29's first quote: the price painted 0.4 s after its answer, later ones in 40 ms.
+    expect(missedBudgets(quotes(90, 420), quotes(60, 40))).toEqual([
+      'first: answer → price painted',
+    ]);
+    expect(missedBudgets(quotes(230, 90), quotes(145, 101))).toEqual([
+      'first: tap → price',
+      'later: tap → price',
+      'later: answer → price painted',
+    ]);
+  });
+
+  it('counts a figure that was not measured as a budget missed', () => {
+    const none = { tapToPriceMs: { median: NaN }, answerToPaintedMs: { median: NaN } };
+    expect(missedBudgets(none, none)).toHaveLength(4);
   });
 });

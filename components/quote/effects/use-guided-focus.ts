@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { ADDRESS_FIELDS } from '../trip/address-provenance';
 import { focusFormField, isTyping } from './form-focus';
@@ -121,16 +121,21 @@ export function useGuidedFocus(formRef: RefObject<HTMLFormElement | null>) {
     [focusNext],
   );
 
-  return {
-    openStop,
-    setOpenStop,
-    focusStop,
-    goToPath,
-    focusFirstInvalid,
-    focusNext,
-    settleAfterLookup,
-    focusAfterLookup: (yes: boolean) => {
-      afterLookup.current = yes;
-    },
-  };
+  // One object until the open stop changes: what is built on it (use-trip-actions.ts) stays the
+  // same, and the views handed those handlers need not draw again.
+  return useMemo(
+    () => ({
+      openStop,
+      setOpenStop,
+      focusStop,
+      goToPath,
+      focusFirstInvalid,
+      focusNext,
+      settleAfterLookup,
+      focusAfterLookup: (yes: boolean) => {
+        afterLookup.current = yes;
+      },
+    }),
+    [openStop, focusStop, goToPath, focusFirstInvalid, focusNext, settleAfterLookup],
+  );
 }

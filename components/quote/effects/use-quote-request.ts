@@ -9,6 +9,7 @@ import type { QuoteRequest } from '@/lib/quote/schema';
 import { isSessionOver } from '../trip/quote-outcome';
 import { heardServerClock } from './use-server-clock';
 import type { QuoteDraftValues } from '../trip/draft';
+import type { ClockReading } from '../trip/server-clock';
 
 /** One "Cotizar": the request sent, the draft as it was, and that draft's fingerprint. */
 export interface QuoteAttempt {
@@ -60,17 +61,22 @@ export function useQuoteRequest({
   const router = useRouter();
   const latest = useRef<QuoteAttempt | undefined>(undefined);
   const isLatest = (attempt: QuoteAttempt) => latest.current === attempt;
+  const inFlight = useRef(new WeakMap<QuoteAttempt, Promise<AnsweredQuote>>());
   const mutation = useMutation<QuoteAnswer, Error, QuoteAttempt>({
-    mutationFn: async ({ request }) => {
-      const sentAt = Date.now();
-      const answer = await callApi('quote', { body: request, timeoutMs: 30_000 });
-      // Before the quote is shown: its validity is counted with the offset this answer shows.
-      heardServerClock({ sentAt, receivedAt: Date.now(), serverAt: answer.quote.issuedAt });
+    mutationFn: async (attempt) => {
+      const asked = inFlight.current.get(attempt) ?? askForQuote(attempt.request);
+      inFlight.current.delete(attempt);
+      const { answer, reading } = await asked;
+      readings.set(answer, reading);
       return answer;
     },
-    onSuccess: ({ quote }, attempt) => {
+    onSuccess: (answer, attempt) => {
       if (!isLatest(attempt)) return;
-      onQuoted(quote, attempt);
+      // Before the quote is shown, in the same render: its validity is counted with the offset
+      // this answer shows.
+      const reading = readings.get(answer);
+      if (reading) heardServerClock(reading);
+      onQuoted(answer.quote, attempt);
     },
     onError: (error, attempt) => {
       if (!isLatest(attempt)) return;
@@ -90,6 +96,13 @@ export function useQuoteRequest({
   const mutate = useCallback(
     (attempt: QuoteAttempt) => {
       latest.current = attempt;
+      // The request leaves now, in the tap's own task: React Query reaches the mutation's
+      // function only a few promise turns later, after React has re-rendered the screen for the
+      // form's submit (tens of milliseconds on a slow tablet, all before the request left).
+      const asked = askForQuote(attempt.request);
+      // Its failure is handled where it is awaited (mutationFn), not reported as unhandled.
+      asked.catch(() => undefined);
+      inFlight.current.set(attempt, asked);
       send(attempt);
     },
     [send],
@@ -99,4 +112,20 @@ export function useQuoteRequest({
     forget();
   }, [forget]);
   return { ...mutation, mutate, reset };
+}
+
+interface AnsweredQuote {
+  answer: QuoteAnswer;
+  /** When it was asked and answered, for the server's clock (use-server-clock.ts). */
+  reading: ClockReading;
+}
+
+/** Each answer's clock reading, from the request to where the answer is shown. */
+const readings = new WeakMap<QuoteAnswer, ClockReading>();
+
+async function askForQuote(request: QuoteRequest): Promise<AnsweredQuote> {
+  const sentAt = Date.now();
+  const answer = await callApi('quote', { body: request, timeoutMs: 30_000 });
+  const reading = { sentAt, receivedAt: Date.now(), serverAt: answer.quote.issuedAt };
+  return { answer, reading };
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import type { PointDraft } from '../trip/draft';
 import {
   parsePlaces,
@@ -14,21 +14,19 @@ import { useStoredList } from './use-stored-list';
 export function useSavedPlaces(storageKey: string) {
   const [places, change] = useStoredList(storageKey, parsePlaces);
 
-  return {
-    places,
-    save: useCallback(
-      (name: string, point: PointDraft) =>
+  // One object while the list stays the same: the stops' fieldsets skip drawing when it does.
+  return useMemo(
+    () => ({
+      places,
+      save: (name: string, point: PointDraft) =>
         change((list) =>
           withPlaceSaved(list, name, point, `p${Math.random().toString(36).slice(2, 10)}`),
         ),
-      [change],
-    ),
-    rename: useCallback(
-      (id: string, name: string) => change((list) => withPlaceRenamed(list, id, name)),
-      [change],
-    ),
-    remove: useCallback((id: string) => change((list) => withPlaceRemoved(list, id)), [change]),
-  };
+      rename: (id: string, name: string) => change((list) => withPlaceRenamed(list, id, name)),
+      remove: (id: string) => change((list) => withPlaceRemoved(list, id)),
+    }),
+    [places, change],
+  );
 }
 
 export type SavedPlaces = ReturnType<typeof useSavedPlaces>;

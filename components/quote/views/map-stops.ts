@@ -1,5 +1,6 @@
 'use client';
 
+import { useMemo } from 'react';
 import { useTranslations } from 'use-intl';
 import type { MapStop } from '@/components/map/map-props';
 import type { Approximation } from '../trip/approximate-point';
@@ -13,9 +14,18 @@ import type { Stop } from '../trip/trip-stops';
  */
 export function useMapStops(
   stops: readonly Stop[],
-  approximate: Readonly<Record<string, Approximation>> = {},
+  approximate: Readonly<Record<string, Approximation>> = NONE,
 ): MapStop[] {
   const t = useTranslations('map');
+  // One list while the stops stay the same: the map (memo) skips drawing for an answer.
+  return useMemo(() => stopsOnMap(stops, approximate, t), [stops, approximate, t]);
+}
+
+function stopsOnMap(
+  stops: readonly Stop[],
+  approximate: Readonly<Record<string, Approximation>>,
+  t: (key: 'pickupPin' | 'dropoffPin' | 'approximatePin') => string,
+): MapStop[] {
   return stops.flatMap((stop) => {
     const at = pinOf(stop.point);
     if (!at) return [];
@@ -29,3 +39,5 @@ export function useMapStops(
     return [drawn];
   });
 }
+
+const NONE: Readonly<Record<string, Approximation>> = {};

@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslations } from 'use-intl';
 import type { AddressField } from '@/lib/api/geocode';
 import type { PointHandlers } from '../effects/use-trip-actions';
@@ -34,6 +34,17 @@ const StopSummary = dynamic(() => import('./stop-summary').then((m) => m.StopSum
   ssr: false,
 });
 
+interface FieldsetProps {
+  readiness: StopReadiness;
+  lookup: LookupStatus;
+  outside: boolean;
+  near: LatLng | null;
+  expanded: boolean;
+  dropoffCount: number;
+  places: SavedPlaces;
+  handlers: PointHandlers;
+}
+
 /**
  * One stop of the trip as an accessible group: the legend names it ("Recolección (A)",
  * "Entrega (C)"), every field has a visible label and its message right below it. The pin fills
@@ -43,7 +54,7 @@ const StopSummary = dynamic(() => import('./stop-summary').then((m) => m.StopSum
  * stops, a stop not being edited shows as one line that opens it; a drop-off among several can
  * move up or down, or go.
  */
-export function PointFieldset({
+function StopFieldset({
   readiness,
   lookup,
   outside,
@@ -52,16 +63,7 @@ export function PointFieldset({
   dropoffCount,
   places,
   handlers,
-}: {
-  readiness: StopReadiness;
-  lookup: LookupStatus;
-  outside: boolean;
-  near: LatLng | null;
-  expanded: boolean;
-  dropoffCount: number;
-  places: SavedPlaces;
-  handlers: PointHandlers;
-}) {
+}: FieldsetProps) {
   const t = useTranslations('point');
   const id = useId();
   const { stop } = readiness;
@@ -159,6 +161,21 @@ export function PointFieldset({
         <StopSummary readiness={readiness} onOpen={() => handlers.onExpand(stop.key)} />
       )}
     </fieldset>
+  );
+}
+
+export const PointFieldset = memo(StopFieldset, sameFieldset);
+
+/**
+ * A stop's fieldset draws again only when something it shows changed: a quote answered, a
+ * lookup elsewhere or a keystroke in another stop leave it as it is. `near` is a new object at
+ * every render of the panel, so it is compared by value.
+ */
+function sameFieldset(before: FieldsetProps, after: FieldsetProps): boolean {
+  return (Object.keys(after) as (keyof FieldsetProps)[]).every((name) =>
+    name === 'near'
+      ? before.near?.lat === after.near?.lat && before.near?.lng === after.near?.lng
+      : Object.is(before[name], after[name]),
   );
 }
 

@@ -9,6 +9,7 @@ import { distanceNote } from '../trip/distance-note';
 import { ApproximateDistance } from './approximate-distance';
 import { useKmNumber } from './distance-format';
 import { HandOver } from './hand-over';
+import { TIME_OF_DAY } from './use-figure-formats-warm';
 import type { QuoteDraftValues } from '../trip/draft';
 import { letterOf } from '../trip/trip-stops';
 import styles from './styles';
@@ -58,7 +59,7 @@ export function QuoteFigures({
   const issuedAt = new Date(quote.issuedAt);
   const until = new Date(quote.expiresAt);
   const arrival = new Date(issuedAt.getTime() + quote.etaMinutes * 60_000);
-  const time = (date: Date) => format.dateTime(date, { hour: 'numeric', minute: '2-digit' });
+  const time = (date: Date) => format.dateTime(date, TIME_OF_DAY);
 
   return (
     <>

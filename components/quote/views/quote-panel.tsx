@@ -11,7 +11,7 @@ import type { useGuidedFocus } from '../effects/use-guided-focus';
 import type { useRecentQuotes } from '../effects/use-recent-quotes';
 import { useSavedPlaces } from '../effects/use-saved-places';
 import type { useTripActions } from '../effects/use-trip-actions';
-import { currentKeyOf, isTripEmpty } from '../store/trip-state';
+import { currentKeyOf, IDLE_LOOKUP, isTripEmpty } from '../store/trip-state';
 import { useTrip, useTripStore } from '../store/use-trip';
 import type { QuoteForm } from '../effects/use-trip-form';
 import { MAX_DROPOFFS, pinOf } from '../trip/draft';
@@ -137,7 +137,7 @@ export function QuotePanel({
                 <PointFieldset
                   key={readiness.stop.key}
                   readiness={readiness}
-                  lookup={lookups[readiness.stop.key] ?? { state: 'idle' }}
+                  lookup={lookups[readiness.stop.key] ?? IDLE_LOOKUP}
                   outside={outcome.outsideStops.includes(readiness.stop.key)}
                   near={
                     pinOf(readiness.stop.point) ?? pinOf((trip[index - 1] ?? trip[1])?.stop.point)

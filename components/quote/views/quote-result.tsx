@@ -10,6 +10,7 @@ import { QuoteGuide } from './quote-guide';
 // Not lazy: a component loaded on demand suspends on its first render, and React then holds the
 // revealed result back (0.4–0.6 s for the first quote of a visit, bench/: answer-to-price).
 import { QuoteFigures, type RouteCheck } from './quote-figures';
+import { useFigureFormatsWarm } from './use-figure-formats-warm';
 import styles from './styles';
 
 /** Only after a refused quote: fetched then, not with the screen. */
@@ -45,6 +46,7 @@ export function QuoteResult({
   ref?: Ref<HTMLElement>;
 }) {
   const t = useTranslations('quote');
+  useFigureFormatsWarm();
   const expired = useQuoteExpired(state.kind === 'quote' ? state.quote : null);
   const record = recordOf(state, answer);
   const shownAs =

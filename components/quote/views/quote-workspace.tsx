@@ -1,8 +1,10 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { RouteView } from '../trip/route-view';
+import type { QuoteMapProps } from '@/components/map/map-props';
 import { QuoteMap } from '@/components/map/quote-map';
+import { afterPaint, useAfterPaint } from '../effects/after-paint';
 import { useDraftOnDevice } from '../effects/use-draft-on-device';
 import { useFirstTouchWarmUp } from './use-first-touch-warm-up';
 import { useGeolocation } from '../effects/use-geolocation';
@@ -11,7 +13,7 @@ import { useQuoting } from '../effects/use-quoting';
 import { useRecentQuotes } from '../effects/use-recent-quotes';
 import { useTripActions } from '../effects/use-trip-actions';
 import { isLookingUp, readinessOf } from '../store/trip-state';
-import { TripStoreContext, useTripSlice } from '../store/use-trip';
+import { TripStoreContext, useTrip, useTripSlice } from '../store/use-trip';
 import { useTripForm } from '../effects/use-trip-form';
 import { storageKeys } from '../trip/draft-storage';
 import { isSessionOver, outsideStopOf, problemOf } from '../trip/quote-outcome';
@@ -26,6 +28,21 @@ import { UndoChangeNotice } from './undo-change-notice';
 import styles from './styles';
 
 /**
+ * The map draws again only when what it shows changed, not for every answer; it frames the trip
+ * (after a quote, a swap, a draft restored) once the frame showing the change has been painted.
+ */
+const TripMap = memo(function TripMap(props: Omit<QuoteMapProps, 'frame'>) {
+  const frame = useAfterPaint(useTrip((state) => state.frame));
+  return <MapOnceChanged {...props} frame={frame} />;
+});
+
+/**
+ * Not drawn again while the frame asked for waits for the paint: every draw of the pins measures
+ * them (use-tags-inside.ts), which makes the browser lay out the page before it could paint.
+ */
+const MapOnceChanged = memo(QuoteMap);
+
+/**
  * The whole quote screen: header, map, and the panel with the stops, their fields and the result.
  * It makes the trip's form and store (store/use-trip-form.ts), starts the effects that talk to
  * them (effects/), and hands the views what they draw.
@@ -36,7 +53,6 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   const values = useTripSlice(store, (state) => state.values);
   const provenance = useTripSlice(store, (state) => state.provenance);
   const lookingUp = useTripSlice(store, isLookingUp);
-  const frame = useTripSlice(store, (state) => state.frame);
   const trip = useMemo(
     () => readinessOf({ ...store.get(), values, provenance }),
     [store, values, provenance],
@@ -52,14 +68,20 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   const actions = useTripActions(store, focus);
   useFirstTouchWarmUp();
 
+  // In the frame that draws the result: asked for before React has drawn it, the browser would
+  // lay the page out once for the old card and again for the new one.
   const showResult = () =>
-    resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    requestAnimationFrame(() =>
+      resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
+    );
   const quoting = useQuoting({
     form,
     store,
     resumeKey: keys.resume,
     onAnswered: (quoted) => {
-      if (quoted) recent.add(quoted);
+      // Written to the device once the price is painted: the list is read and rewritten in
+      // storage, and it is not what the dispatcher looks at now.
+      if (quoted) afterPaint(() => recent.add(quoted));
       showResult();
     },
   });
@@ -91,9 +113,14 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
       ? problemOf(mutation.error)
       : null;
   const outside = refusal ? refusal.key : outsideStopOf(failure, mutation.error, values);
-  const outsideStops = coverage.outside.map((stop) => stop.key);
-  if (outside && !outsideStops.includes(outside)) outsideStops.push(outside);
-  const mapStops = useMapStops(tripStops(values), approximationsOf(values, provenance));
+  const outsideKeys = coverage.outside.map((stop) => stop.key);
+  if (outside && !outsideKeys.includes(outside)) outsideKeys.push(outside);
+  // The same list while the same stops are out: the map and the fieldsets skip drawing again.
+  const outsideList = outsideKeys.join('\n');
+  const outsideStops = useMemo(() => (outsideList ? outsideList.split('\n') : []), [outsideList]);
+  const stops = useMemo(() => tripStops(values), [values]);
+  const approximations = useMemo(() => approximationsOf(values, provenance), [values, provenance]);
+  const mapStops = useMapStops(stops, approximations);
   /** What else a new trip resets: a quote's error, a location notice. */
   const startOver = () => {
     geolocation.dismiss();
@@ -107,7 +134,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
       <TripStoreContext value={store}>
         <main className={styles.main}>
           <div className={styles.mapArea}>
-            <QuoteMap
+            <TripMap
               tileUrl={config.tileUrl}
               tileAttribution={config.tileAttribution}
               showCoverage={config.builtinCourier}
@@ -115,7 +142,6 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
               initialView={config.mapView}
               stops={mapStops}
               outside={outsideStops}
-              frame={frame}
               onTap={actions.onMapTap}
               onPinMoved={actions.onPinMoved}
               onPinSelected={actions.onPinSelected}

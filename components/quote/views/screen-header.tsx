@@ -1,5 +1,6 @@
 'use client';
 
+import { memo } from 'react';
 import { useTranslations } from 'use-intl';
 import { HistoryLink } from '@/components/history/history-link';
 import { SignOutButton } from '@/components/session/sign-out-button';
@@ -8,7 +9,7 @@ import { LanguageSwitch } from '@/components/ui/language-switch';
 import styles from './styles';
 
 /** The app's name, who is signed in, the language and sign-out; a skip link to the fields. */
-export function ScreenHeader({ userName }: { userName: string }) {
+function Header({ userName }: { userName: string }) {
   const t = useTranslations();
   return (
     <header className={styles.header}>
@@ -33,3 +34,6 @@ export function ScreenHeader({ userName }: { userName: string }) {
     </header>
   );
 }
+
+/** Drawn again only when the dispatcher's name changes, not with every change of the screen below. */
+export const ScreenHeader = memo(Header);

@@ -1,0 +1,346 @@
+// `node bench/trace-tap.mjs [--cpu-slowdown=4] [--visits=2] [--keep=DIR]`: where the time between a
+// "Cotizar" tap and the price painted goes, read from a Chrome trace (not a bench figure: the
+// figure is tap-to-price.mjs, which this reuses to reach the same moment of the same journey).
+//
+// For each visit, the first quote and one later quote are traced (CDP Tracing, the main thread's
+// tasks, layout, style, paint and V8's sampling profiler) and printed as a timeline from the tap:
+// each task on the page's main thread with what ran in it, then the script functions that took
+// the most time before the request left and after its answer came. Then one more visit with a
+// stand-in for React DevTools' hook lists, for each React commit between the tap and the paint,
+// which components rendered (a production build has short names: each comes with the start of
+// its source, which names the classes and test ids it draws). Builds the app when the sources
+// changed, as the bench does (scripts/build-if-needed.mjs, NEXT_DIST_DIR honoured).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
+import { startApp } from './lib/app-server.mjs';
+import { launchChromium } from './lib/browser.mjs';
+import { startTileServer } from './lib/tile-server.mjs';
+import { changeTrip, openScreen, placeRecordedTrip, quote } from './figures/tap-to-price.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const arg = args.find((a) => a.startsWith(`--${name}=`));
+  return arg ? arg.slice(name.length + 3) : fallback;
+};
+const cpuSlowdown = Number(option('cpu-slowdown', '4'));
+const visits = Number(option('visits', '2'));
+const keep = option('keep', null);
+
+const CATEGORIES = [
+  '-*',
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'v8.execute',
+  'blink.user_timing',
+  'disabled-by-default-v8.cpu_profiler',
+];
+
+async function traced(cdp, work) {
+  const events = [];
+  const collect = ({ value }) => events.push(...value);
+  cdp.on('Tracing.dataCollected', collect);
+  const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: { includedCategories: CATEGORIES },
+  });
+  await work();
+  await cdp.send('Tracing.end');
+  await done;
+  cdp.off('Tracing.dataCollected', collect);
+  return events;
+}
+
+/** The renderer's main thread: the CrRendererMain with the most complete events. */
+function mainThreadOf(events) {
+  const mains = events
+    .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args.name === 'CrRendererMain')
+    .map((e) => `${e.pid}:${e.tid}`);
+  const count = new Map(mains.map((id) => [id, 0]));
+  for (const e of events) {
+    const id = `${e.pid}:${e.tid}`;
+    if (count.has(id) && e.ph === 'X') count.set(id, count.get(id) + 1);
+  }
+  return [...count].sort((a, b) => b[1] - a[1])[0][0];
+}
+
+const ms = (us) => Math.round(us / 100) / 10;
+const INTERESTING = new Set([
+  'EventDispatch',
+  'TimerFire',
+  'FireAnimationFrame',
+  'FunctionCall',
+  'RunMicrotasks',
+  'v8.run',
+  'UpdateLayoutTree',
+  'Layout',
+  'Paint',
+  'PrePaint',
+  'Layerize',
+  'Commit',
+  'HitTest',
+  'ParseAuthorStyleSheet',
+  'EvaluateScript',
+  'v8.compile',
+  'v8.compileModule',
+  'ResourceReceivedData',
+  'XHRReadyStateChange',
+  'ScrollLayer',
+  'FireIdleCallback',
+  'RunPostTaskCallback',
+  'MajorGC',
+  'MinorGC',
+  'V8.GC_SCAVENGER',
+  'V8.GC_MARK_COMPACTOR',
+]);
+
+function label(e) {
+  const d = e.args?.data ?? {};
+  if (e.name === 'EventDispatch') return `EventDispatch ${d.type}`;
+  if (e.name === 'FunctionCall')
+    return `FunctionCall ${d.functionName || '(anon)'} ${tail(d.url)}:${d.lineNumber}`;
+  if (e.name === 'Layout')
+    return `Layout (${d.dirtyObjects ?? e.args?.beginData?.dirtyObjects ?? '?'} dirty)`;
+  if (e.name === 'UpdateLayoutTree')
+    return `UpdateLayoutTree (${e.args?.elementCount ?? d.elementCount ?? '?'} elements)`;
+  if (e.name === 'EvaluateScript' || e.name === 'v8.compile')
+    return `${e.name} ${tail(d.url ?? e.args?.fileName)}`;
+  return e.name;
+}
+
+const tail = (url) => (url ? String(url).split('/').slice(-1)[0].slice(0, 40) : '');
+
+/** The main thread's tasks in [from, to] with their interesting descendants, nested. */
+function timeline(events, thread, from, to, zero) {
+  const own = events
+    .filter(
+      (e) =>
+        `${e.pid}:${e.tid}` === thread && e.ph === 'X' && e.ts + (e.dur ?? 0) >= from && e.ts <= to,
+    )
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const lines = [];
+  const stack = [];
+  for (const e of own) {
+    while (stack.length && e.ts >= stack.at(-1).ts + stack.at(-1).dur) stack.pop();
+    const top = stack.length === 0;
+    if (top && e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') {
+      if (!INTERESTING.has(e.name)) continue;
+    }
+    const depth = stack.length;
+    stack.push(e);
+    if (e.dur < 500 && !top) continue;
+    if (!top && !INTERESTING.has(e.name)) continue;
+    if (depth > 6) continue;
+    lines.push(
+      `${String(ms(e.ts - zero)).padStart(8)} ${String(ms(e.dur)).padStart(6)} ms ${'  '.repeat(depth)}${top ? 'task' : label(e)}`,
+    );
+  }
+  return lines;
+}
+
+/** Self time of each script function sampled in [from, to], most first. */
+function hotFunctions(events, thread, from, to) {
+  const pid = Number(thread.split(':')[0]);
+  const nodes = new Map();
+  const self = new Map();
+  let time = null;
+  const chunks = events
+    .filter((e) => e.name === 'Profile' || e.name === 'ProfileChunk')
+    .filter((e) => e.pid === pid)
+    .sort((a, b) => a.ts - b.ts);
+  for (const chunk of chunks) {
+    if (chunk.name === 'Profile') {
+      time = chunk.args.data.startTime;
+      continue;
+    }
+    const profile = chunk.args.data.cpuProfile ?? {};
+    for (const node of profile.nodes ?? []) nodes.set(node.id, node);
+    const deltas = chunk.args.data.timeDeltas ?? [];
+    (profile.samples ?? []).forEach((id, i) => {
+      time += deltas[i] ?? 0;
+      if (time < from || time > to) return;
+      const frame = nodes.get(id)?.callFrame;
+      if (!frame) return;
+      const key = `${frame.functionName || '(anon)'} ${tail(frame.url)}:${frame.lineNumber}:${frame.columnNumber}`;
+      self.set(key, (self.get(key) ?? 0) + (deltas[i + 1] ?? deltas[i] ?? 0));
+    });
+  }
+  return [...self]
+    .filter(([key]) => !key.startsWith('(idle)') && !key.startsWith('(program)'))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 25)
+    .map(([key, us]) => `${String(ms(us)).padStart(7)} ms  ${key}`);
+}
+
+function analyse(events, name) {
+  const thread = mainThreadOf(events);
+  const onThread = (e) => `${e.pid}:${e.tid}` === thread;
+  const touch = events.find(
+    (e) => onThread(e) && e.name === 'EventDispatch' && e.args?.data?.type === 'touchstart',
+  );
+  const marks = (mark) => events.filter((e) => e.name === mark).map((e) => e.ts);
+  const painted = marks('tap-to-price:painted').at(-1);
+  const shown = marks('tap-to-price:shown').at(-1);
+  const send = events.find(
+    (e) => e.name === 'ResourceSendRequest' && /\/api\/quote$/.test(e.args?.data?.url ?? ''),
+  );
+  const requestId = send?.args.data.requestId;
+  const answer = events.find(
+    (e) => e.name === 'ResourceFinish' && e.args?.data?.requestId === requestId,
+  );
+  const response = events.find(
+    (e) => e.name === 'ResourceReceiveResponse' && e.args?.data?.requestId === requestId,
+  );
+  const zero = touch?.ts ?? events[0].ts;
+  console.log(`\n=== ${name}`);
+  console.log(
+    `tap 0 · request sent ${ms(send?.ts - zero)} · response ${ms(response?.ts - zero)} · ` +
+      `finished ${ms(answer?.ts - zero)} · price shown ${ms(shown - zero)} · painted ${ms(painted - zero)} ms`,
+  );
+  for (const line of timeline(events, thread, zero - 2_000, (painted ?? zero) + 2_000, zero))
+    console.log(line);
+  console.log('-- script self time, tap → request sent');
+  for (const line of hotFunctions(events, thread, zero, send?.ts ?? zero)) console.log(line);
+  console.log('-- script self time, response → painted');
+  for (const line of hotFunctions(events, thread, response?.ts ?? zero, painted ?? zero))
+    console.log(line);
+}
+
+/**
+ * In the page before React: a stand-in for React DevTools' hook, told of every commit. A fiber
+ * that is current now but was not after the previous commit was worked on in this one; it
+ * rendered when React flagged it PerformedWork (1), mounted when it has no alternate.
+ */
+function watchReactCommits() {
+  let current = new WeakSet();
+  const commits = [];
+  let on = false;
+  Object.defineProperty(window, '__commits', {
+    value: {
+      commits,
+      start: () => {
+        on = true;
+        commits.length = 0;
+      },
+      stop: () => (on = false),
+    },
+  });
+  const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
+  const nameOf = (fiber) => {
+    const type = fiber.type?.render ?? fiber.type?.type ?? fiber.type;
+    const fn = typeof type === 'function' ? type : null;
+    const name = fiber.type?.displayName || fn?.displayName || fn?.name || '?';
+    const source = fn ? String(fn).replace(/\s+/g, ' ') : '';
+    const hints = [...source.matchAll(/(?:"data-testid":"|className:[\w$]+\.|id:")([\w-]+)/g)]
+      .slice(0, 3)
+      .map((m) => m[1]);
+    return `${name}${hints.length ? ` [${hints.join(' ')}]` : ` {${source.slice(0, 60)}}`}`;
+  };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject(renderer) {
+      this.renderers.set(1, renderer);
+      return 1;
+    },
+    checkDCE() {},
+    onScheduleFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    onCommitFiberRoot(_id, root) {
+      const at = performance.now();
+      const next = new WeakSet();
+      const rendered = [];
+      const stack = [root.current];
+      while (stack.length) {
+        const fiber = stack.pop();
+        next.add(fiber);
+        if (on && COMPONENT_TAGS.has(fiber.tag) && !current.has(fiber)) {
+          if (fiber.alternate === null) rendered.push(`+${nameOf(fiber)}`);
+          else if (fiber.flags & 1) rendered.push(nameOf(fiber));
+        }
+        if (fiber.sibling) stack.push(fiber.sibling);
+        if (fiber.child) stack.push(fiber.child);
+      }
+      current = next;
+      if (on) commits.push({ at: Math.round(at), rendered });
+    },
+  };
+}
+
+function printCommits(name, commits) {
+  console.log(`\n=== React commits, ${name} (+: mounted)`);
+  for (const { at, rendered } of commits) {
+    const counts = new Map();
+    for (const r of rendered) counts.set(r, (counts.get(r) ?? 0) + 1);
+    console.log(`commit at ${at} ms: ${rendered.length} components`);
+    for (const [r, n] of counts) console.log(`    ${n > 1 ? `${n}× ` : ''}${r}`);
+  }
+}
+
+buildIfNeeded();
+const tiles = await startTileServer();
+const server = await startApp({ env: { NEXT_PUBLIC_TILE_URL: tiles.urlTemplate } });
+const browser = await launchChromium();
+console.log(`load average ${loadavg()[0].toFixed(2)}, CPU ${cpuSlowdown}× slower`);
+try {
+  for (let v = 0; v < visits; v++) {
+    const { context, page, cdp } = await openScreen(browser, {
+      origin: server.origin,
+      cpuSlowdown,
+    });
+    await placeRecordedTrip(page);
+    const first = await traced(cdp, () => quote(page, 1));
+    await changeTrip(page, '182');
+    const later = await traced(cdp, () => quote(page, 2));
+    analyse(first, `visit ${v + 1}: first quote`);
+    analyse(later, `visit ${v + 1}: a later quote`);
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      writeFileSync(
+        join(keep, `visit-${v + 1}-first.json`),
+        JSON.stringify({ traceEvents: first }),
+      );
+      writeFileSync(
+        join(keep, `visit-${v + 1}-later.json`),
+        JSON.stringify({ traceEvents: later }),
+      );
+    }
+    await context.close();
+  }
+  const { context, page } = await openScreen(browser, {
+    origin: server.origin,
+    cpuSlowdown,
+    initScripts: [watchReactCommits],
+  });
+  await placeRecordedTrip(page);
+  for (const [name, step] of [
+    ['first quote', () => quote(page, 1)],
+    [
+      'a later quote',
+      async () => {
+        await changeTrip(page, '182');
+        await page.evaluate(() => window.__commits.start());
+        await quote(page, 2);
+      },
+    ],
+  ]) {
+    await page.evaluate(() => window.__commits.start());
+    await step();
+    await page.waitForTimeout(300);
+    const commits = await page.evaluate(() => {
+      window.__commits.stop();
+      return window.__commits.commits;
+    });
+    printCommits(name, commits);
+  }
+  await context.close();
+} finally {
+  await browser.close();
+  await server.stop();
+  await tiles.stop?.();
+}
