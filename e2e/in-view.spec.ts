@@ -44,6 +44,22 @@ async function expectUncovered(page: Page, target: Locator, what: string) {
   expect(onTop, `${what}: nothing over it`).toBe(true);
 }
 
+/** The element has stopped moving: two reads of its place, 150 ms apart, agree. */
+async function expectAtRest(target: Locator) {
+  let last: number | undefined;
+  await expect
+    .poll(
+      async () => {
+        const y = (await target.boundingBox())?.y;
+        const still = y !== undefined && y === last;
+        last = y;
+        return still;
+      },
+      { intervals: [150] },
+    )
+    .toBe(true);
+}
+
 /** The box is above the "Cotizar" bar. */
 async function expectAboveBar(page: Page, target: Locator, what: string) {
   const bar = (await page.getByRole('button', { name: 'Cotizar' }).boundingBox())!;
@@ -68,6 +84,23 @@ test('search results come into view above the Cotizar bar, at the tablet size of
   await press(first, testInfo);
   await expect(pointGroup(page, 'dropoff').getByRole('list')).toHaveCount(0);
   await expect(field(page, 'dropoff', 'neighborhood')).toHaveValue('Juárez');
+});
+
+test('Cotizar tapped after typing the drop-off: the total and the delivery time come into view, under nothing @layout', async ({
+  page,
+}, testInfo) => {
+  await openSignedIn(page);
+  // The drop-off's fields are typed last, far below the result card on a phone.
+  await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+  await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+  await press(page.getByRole('button', { name: 'Cotizar' }), testInfo);
+  await expectRecordedTripQuote(resultCard(page));
+  // The card scrolls smoothly: its figures are judged once it has come to rest.
+  for (const figure of ['quote-total', 'quote-eta']) {
+    const target = resultCard(page).getByTestId(figure);
+    await expectAtRest(target);
+    await expectUncovered(page, target, figure);
+  }
 });
 
 test('offline, with the panel scrolled, Cotizar says beside itself that the quote will be sent @layout', async ({

@@ -156,7 +156,7 @@ export function QuotePanel({
             onOpen={(entry) => {
               store.openRecent(entry);
               rest.onStartOver();
-              resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+              resultRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
             }}
             onClear={recent.clear}
           />

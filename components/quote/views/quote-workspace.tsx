@@ -69,10 +69,12 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   useFirstTouchWarmUp();
 
   // In the frame that draws the result: asked for before React has drawn it, the browser would
-  // lay the page out once for the old card and again for the new one.
+  // lay the page out once for the old card and again for the new one. Its top, where the total
+  // is: a card taller than the phone's panel, reached from the fields below it, would otherwise
+  // show its bottom (e2e/in-view.spec.ts).
   const showResult = () =>
     requestAnimationFrame(() =>
-      resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
+      resultRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }),
     );
   const quoting = useQuoting({
     form,
