@@ -22,6 +22,9 @@ export type DatabaseConfig = typeof env.database;
  */
 export const DATABASE_TIMEOUT_MS = 2_000;
 
+/** The longest a statement may run on a PostgreSQL server before the server ends it. */
+export const STATEMENT_TIMEOUT_MS = DATABASE_TIMEOUT_MS * 2;
+
 /** One connection (PGlite) or pool (a server) per process, migrated before its first use. */
 export interface Database {
   readonly kind: DatabaseConfig['kind'];
@@ -76,7 +79,13 @@ function openServer(url: string): Opened {
     max: 10,
     connectionTimeoutMillis: DATABASE_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
-    query_timeout: DATABASE_TIMEOUT_MS * 2,
+    // A statement still running after this is ended by the server itself (SQLSTATE 57014, an
+    // outage to lib/db/outage.ts), and keepalive finds a server that went away without a word.
+    // Not node-postgres's `query_timeout`: its timer per query kept each answer's rows alive past
+    // the young generation, and a 100,000-row export left 130–200 MB of them for the next full
+    // collection (bench: records-export).
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    keepAlive: true,
     application_name: 'dispatch-quote',
   });
   // An idle connection the server closed (a restart): the pool opens another when next needed.

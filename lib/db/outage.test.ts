@@ -6,7 +6,13 @@ import { sql } from 'drizzle-orm';
 import { Pool } from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedEmbeddedDatabase } from '../../test/support/embedded-database';
-import { DatabaseTimeout, openDatabase, withinDatabaseTimeout } from './connect';
+import { startPostgresServer } from '../../test/support/postgres-server';
+import {
+  DatabaseTimeout,
+  openDatabase,
+  STATEMENT_TIMEOUT_MS,
+  withinDatabaseTimeout,
+} from './connect';
 import { databaseErrorSummary, DatabaseUnreachable, isDatabaseOutage } from './outage';
 
 /** What a call rejects with (the test fails if it resolves). */
@@ -28,8 +34,11 @@ const wrapped = (cause: unknown) =>
   });
 
 describe('an outage, as told apart from an error of the statement', () => {
-  it('the server shut down, crashing, starting or full, or the connection lost: an outage', () => {
-    for (const code of ['57P01', '57P02', '57P03', '53300', '08000', '08003', '08006', '08001']) {
+  it('the server shut down, crashing, starting, full or too slow, or the connection lost: an outage', () => {
+    for (const code of [
+      ...['57P01', '57P02', '57P03', '53300', '57014'],
+      ...['08000', '08003', '08006', '08001'],
+    ]) {
       expect(isDatabaseOutage(wrapped(serverError(code))), code).toBe(true);
     }
   });
@@ -94,6 +103,23 @@ describe('an outage, as told apart from an error of the statement', () => {
       expect((error as Error).message).toMatch(/timeout/i);
       expect(isDatabaseOutage(error)).toBe(true);
     });
+
+    it('a statement still running after STATEMENT_TIMEOUT_MS: the server ends it, and that is an outage', async () => {
+      const server = await startPostgresServer();
+      const database = openDatabase({ kind: 'server', url: await server.createDatabase() });
+      try {
+        const started = Date.now();
+        const error = await rejectionOf(() =>
+          database.db.execute(sql`select pg_sleep(${(STATEMENT_TIMEOUT_MS * 3) / 1000})`),
+        );
+        expect(Date.now() - started).toBeLessThan(STATEMENT_TIMEOUT_MS * 2);
+        expect(databaseErrorSummary(error).code).toBe('57014');
+        expect(isDatabaseOutage(error)).toBe(true);
+      } finally {
+        await database.close();
+        await server.close();
+      }
+    }, 60_000);
   });
 
   describe('from the embedded database’s thread', () => {

@@ -30,10 +30,11 @@ const NETWORK_CODES = new Set([
 
 /**
  * SQLSTATEs of a server that cannot take us now: shut down by an operator or a crash, starting up,
- * too many connections. Class 08 (connection exception) is one too, except 08P01, a protocol
+ * too many connections, too slow (57014: a statement it ended at `statement_timeout`,
+ * lib/db/connect.ts). Class 08 (connection exception) is one too, except 08P01, a protocol
  * violation: the message's fault (PGlite says so of a NUL in a query), not the link's.
  */
-const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 const isConnectionState = (code: string) => code.startsWith('08') && code !== '08P01';
 
 /** node-postgres's own errors for a connection lost or never made (they carry no code). */

@@ -2,14 +2,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '@/lib/db/connect';
 import { RECORDED_QUOTE as QUOTE } from '../../test/fixtures/recorded-quote-record';
 import { startPostgresServer, type PostgresServer } from '../../test/support/postgres-server';
 import { recordStoreOn } from '../../test/support/record-store';
 import { PostgresQuoteRecordStore } from './postgres-store';
 import type { NewQuoteRecord, RecordedStop } from './record';
-import { REFERENCE_ALPHABET } from './reference';
+import { newReference, REFERENCE_ALPHABET } from './reference';
+
+// References are drawn at random; a test draws one twice on purpose.
+vi.mock('./reference', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./reference')>();
+  return { ...original, newReference: vi.fn(original.newReference) };
+});
 
 const stop = (letter: string, street: string, neighborhood: string): RecordedStop => ({
   letter,
@@ -119,6 +125,15 @@ describe.each(engines)('quote records on $name', ({ kind }) => {
       // unique_violation
       cause: expect.objectContaining({ code: '23505' }),
     });
+  });
+
+  it('a reference drawn twice is drawn again: the second quote is stored under another', async () => {
+    const first = await store.save(recordOf(ANA));
+    vi.mocked(newReference).mockReturnValueOnce(first.reference);
+    const second = await store.save(recordOf(BETO));
+    expect(second.reference).not.toBe(first.reference);
+    expect((await store.byReference(second.reference, BETO))?.dispatcherEmail).toBe('beto@acme.mx');
+    expect((await store.byReference(first.reference, ANA))?.dispatcherEmail).toBe('ana@acme.mx');
   });
 
   it('a dispatcher sees their own records and their team’s, never another courier client’s', async () => {

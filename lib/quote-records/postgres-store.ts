@@ -2,7 +2,7 @@ import 'server-only';
 import { TZDate } from '@date-fns/tz';
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/connect';
-import { quoteRecords, type QuoteRecordRow } from '@/lib/db/schema';
+import { quoteRecords, type NewQuoteRecordRow, type QuoteRecordRow } from '@/lib/db/schema';
 import { toLocale } from '@/lib/i18n/config';
 import type { ValueSealer } from '@/lib/redis/sealed-value';
 import { decodeCursor, encodeCursor, type Cursor } from './cursor';
@@ -32,7 +32,12 @@ const t = quoteRecords;
 const REFERENCE_ATTEMPTS = 5;
 const DEFAULT_PAGE = 25;
 const MAX_PAGE = 100;
-const EXPORT_PAGE = 500;
+/**
+ * Records an export reads at a time. A page lives while its rows are written out: at 100 it dies
+ * in V8's young generation; pages of 500 outlived it at 10,000 rows a second and piled up in the
+ * old one until the next full collection (bench: records-export).
+ */
+const EXPORT_PAGE = 100;
 const PURGE_BATCH = 5_000;
 /** How many of the scope's newest records a search reads before it asks the trigram index. */
 const SEARCH_WINDOW = 2_000;
@@ -54,6 +59,9 @@ export interface PostgresStoreOptions {
 
 /** The QuoteRecordStore on PostgreSQL: PGlite or a server, the same queries (lib/db). */
 export class PostgresQuoteRecordStore implements QuoteRecordStore {
+  /** The insert of a record, built once (preparedInsert). */
+  private insertRecord?: ReturnType<typeof preparedInsert>;
+
   constructor(private readonly options: PostgresStoreOptions) {}
 
   private async db(): Promise<Db> {
@@ -63,30 +71,27 @@ export class PostgresQuoteRecordStore implements QuoteRecordStore {
 
   async save(record: NewQuoteRecord): Promise<SavedQuoteRecord> {
     const db = await this.db();
+    this.insertRecord ??= preparedInsert(db);
     for (let attempt = 0; attempt < REFERENCE_ATTEMPTS; attempt += 1) {
       const reference = newReference();
       const token = newCustomerToken();
-      const inserted = await db
-        .insert(t)
-        .values({
-          reference,
-          customerTokenHash: customerTokenHash(token),
-          customerTokenSealed: this.options.sealer.seal(token),
-          dispatcherEmail: normalEmail(record.dispatcherEmail),
-          courierClientId: record.courierClientId ?? null,
-          language: record.language,
-          stops: record.stops,
-          customer: record.customer ?? null,
-          quote: record.quote,
-          total: record.quote.total,
-          distanceKm: record.quote.distanceKm,
-          etaMinutes: record.quote.etaMinutes,
-          searchText: searchTextOf(reference, record.stops, record.customer),
-          issuedAt: record.issuedAt,
-          expiresAt: record.expiresAt,
-        })
-        .onConflictDoNothing()
-        .returning({ id: t.id });
+      const inserted = await this.insertRecord.execute({
+        reference,
+        customerTokenHash: customerTokenHash(token),
+        customerTokenSealed: this.options.sealer.seal(token),
+        dispatcherEmail: normalEmail(record.dispatcherEmail),
+        courierClientId: record.courierClientId ?? null,
+        language: record.language,
+        stops: record.stops,
+        customer: record.customer ?? null,
+        quote: record.quote,
+        total: record.quote.total,
+        distanceKm: record.quote.distanceKm,
+        etaMinutes: record.quote.etaMinutes,
+        searchText: searchTextOf(reference, record.stops, record.customer),
+        issuedAt: record.issuedAt,
+        expiresAt: record.expiresAt,
+      } satisfies InsertedValues);
       if (inserted.length > 0) {
         return { reference, customerUrl: customerUrlOf(token), expiresAt: record.expiresAt };
       }
@@ -236,6 +241,46 @@ export class PostgresQuoteRecordStore implements QuoteRecordStore {
 }
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
+
+/** A record's columns as a quote fills them in; the database sets its id and created_at. */
+type InsertedValues = Omit<NewQuoteRecordRow, 'id' | 'createdAt' | 'linkRevokedAt'>;
+
+const INSERTED_COLUMNS = [
+  'reference',
+  'customerTokenHash',
+  'customerTokenSealed',
+  'dispatcherEmail',
+  'courierClientId',
+  'language',
+  'stops',
+  'customer',
+  'quote',
+  'total',
+  'distanceKm',
+  'etaMinutes',
+  'searchText',
+  'issuedAt',
+  'expiresAt',
+] as const satisfies ReadonlyArray<keyof InsertedValues>;
+
+/**
+ * The insert every quote runs, its SQL built once with a placeholder per column (Drizzle encodes
+ * each value as the column's type when it runs): building it for every quote was a third of what
+ * a save cost the app's thread (0.41 → 0.24 ms of CPU a save, ten at once). On a server it is a
+ * named statement, parsed once per connection. A reference drawn twice inserts nothing, and
+ * `returning` says so.
+ */
+function preparedInsert(db: Db) {
+  const values = Object.fromEntries(
+    INSERTED_COLUMNS.map((column) => [column, sql.placeholder(column)]),
+  ) as Record<(typeof INSERTED_COLUMNS)[number], ReturnType<typeof sql.placeholder>>;
+  return db
+    .insert(t)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: t.id })
+    .prepare('insert_quote_record');
+}
 
 interface KeysetPage {
   where: SQL | undefined;
