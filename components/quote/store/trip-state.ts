@@ -85,7 +85,9 @@ export const storedDraftOf = (state: TripState): StoredDraft => ({
 
 export const currentKeyOf = (state: TripState) => draftKey(state.values);
 
-export const isTripEmpty = (state: TripState) => currentKeyOf(state) === EMPTY_KEY;
+/** Nothing to clear: no stop's field or pin, and no customer typed ("Limpiar" clears it too). */
+export const isTripEmpty = (state: TripState) =>
+  currentKeyOf(state) === EMPTY_KEY && !state.values.customer?.trim();
 
 /** A clear can be undone until a new trip is started on the emptied screen. */
 export const canUndoClear = (state: TripState) => state.cleared !== null && isTripEmpty(state);

@@ -3,7 +3,7 @@ import type { Quote } from '@/lib/api/quote';
 import { emptyDraft, MAX_DROPOFFS } from '../trip/draft';
 import { PICKUP, tripStops } from '../trip/trip-stops';
 import { ROMA, SONORA, address, tripStoreForTest } from './trip-store.fixtures';
-import { canUndoClear, currentKeyOf, readinessOf, storedDraftOf } from './trip-state';
+import { canUndoClear, currentKeyOf, isTripEmpty, readinessOf, storedDraftOf } from './trip-state';
 
 const keysOf = (store: ReturnType<typeof tripStoreForTest>['store']) =>
   tripStops(store.get().values).map((stop) => stop.key);
@@ -143,6 +143,18 @@ describe('the trip as a whole', () => {
     store.clear();
     store.placePin(PICKUP, ROMA, 'map');
     expect(canUndoClear(store.get())).toBe(false);
+  });
+
+  it('"Limpiar" is offered for a customer typed alone, and clears it', () => {
+    const { store } = tripStoreForTest();
+    expect(isTripEmpty(store.get())).toBe(true);
+    store.syncValues({ ...structuredClone(store.get().values), customer: 'Florería Lupe' });
+    expect(isTripEmpty(store.get())).toBe(false);
+    store.clear();
+    expect(store.get().values.customer).toBe('');
+    expect(isTripEmpty(store.get())).toBe(true);
+    store.undoClear();
+    expect(store.get().values.customer).toBe('Florería Lupe');
   });
 
   it('a quote is fresh for the trip it was asked for, and stale once a pin moves', () => {
