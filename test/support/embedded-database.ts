@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -19,8 +19,10 @@ import { MIGRATIONS_FOLDER } from '@/lib/db/migrate';
 /**
  * The embedded database's first start creates a PostgreSQL cluster (initdb inside PGlite): some
  * seconds, half a minute on two loaded cores. Servers started by tests begin instead from a copy
- * of one cluster made once per machine for the current migrations and PGlite version, as an
- * instance restarted on its DATA_DIR would find it. What the app does with it is unchanged.
+ * of one cluster made once per checkout for the current migrations and PGlite version, as an
+ * instance restarted on its DATA_DIR would find it. What the app does with it is unchanged. It is
+ * kept in node_modules/.cache, not the temp directory: each test run's temp directory is its own
+ * and removed at its end (scripts/with-own-tmpdir.mjs).
  */
 function templateDir(): string {
   const hash = createHash('sha256');
@@ -28,7 +30,9 @@ function templateDir(): string {
   for (const name of readdirSync(MIGRATIONS_FOLDER).sort()) {
     if (name.endsWith('.sql')) hash.update(readFileSync(join(MIGRATIONS_FOLDER, name)));
   }
-  return join(tmpdir(), `dispatch-quote-pglite-template-${hash.digest('hex').slice(0, 16)}`);
+  const cache = join(process.cwd(), 'node_modules', '.cache', 'dispatch-quote');
+  mkdirSync(cache, { recursive: true });
+  return join(cache, `pglite-template-${hash.digest('hex').slice(0, 16)}`);
 }
 
 async function embeddedTemplate(): Promise<string> {
