@@ -44,7 +44,11 @@ async function expectUncovered(page: Page, target: Locator, what: string) {
   expect(onTop, `${what}: nothing over it`).toBe(true);
 }
 
-/** The element has stopped moving: two reads of its place, 150 ms apart, agree. */
+/**
+ * The element has stopped moving: two reads of its place, 150 ms apart, agree. Not Playwright's
+ * own stability wait (`hover({ trial: true })`): it scrolls the element into view first, which
+ * would hide the very fault these tests look for, the app not bringing it into view.
+ */
 async function expectAtRest(target: Locator) {
   let last: number | undefined;
   await expect

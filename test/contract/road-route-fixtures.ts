@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import polyline from '@mapbox/polyline';
-import type { RouteAnswer, TripRoute } from '@/lib/api/road-route';
+import type { RouteAnswer, RouteFallback, TripRoute } from '@/lib/api/road-route';
 import { resetProcessSingletons } from '@/lib/process-singleton';
 import { startAppServer, type AppServer } from '../support/app-server';
-import type { RouterStandIn } from '../support/router-stand-in';
+import type { RouterBehaviour, RouterStandIn } from '../support/router-stand-in';
 import { Browser, TEST_SESSION_SECRET } from './app-fixtures';
 
 /** Helpers of the contract tests of GET /api/road-route (lib/road-routes). */
@@ -118,3 +118,32 @@ export const straightAnswer = (stops: readonly Stop[], fallback?: string) => ({
   })),
   ...(fallback && { fallback }),
 });
+
+/**
+ * The tests of a router that gives no route, the same for every router: for each way it fails
+ * (`cases`: how, in the router's own words; the fallback the answer names; the stand-in's
+ * behaviour), the straight segments stand in, saying why, and nothing of the router leaks; and a
+ * router that never answers is given up after ROUTER_TIMEOUT_MS, its request abandoned.
+ */
+export function itFallsBackToStraightSegments(
+  routing: RoutingSetUp,
+  routerName: string,
+  cases: ReadonlyArray<readonly [how: string, fallback: RouteFallback, behaviour: RouterBehaviour]>,
+) {
+  it.each(cases)(`${routerName} %s → %s`, async (_, fallback, behaviour) => {
+    routing.router.behave(behaviour);
+    const stops = freshTrip();
+    const answer = await routing.browser.request('GET', routePath(stops));
+    expect(answer.status).toBe(200);
+    expect(answer.json.route).toEqual(straightAnswer(stops, fallback));
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.text).not.toContain(routing.router.url);
+  });
+
+  it(`${routerName} that never answers is given up after ROUTER_TIMEOUT_MS, never a hang`, async () => {
+    routing.router.behave('hang');
+    expect((await routeThrough(routing.browser, freshTrip())).fallback).toBe('router_timeout');
+    // The app hung up on the router rather than leaving the request open.
+    await expect.poll(() => routing.router.requests.at(-1)?.abandoned).toBe(true);
+  });
+}

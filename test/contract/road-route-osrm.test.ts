@@ -4,6 +4,7 @@ import { errorEnvelope } from './app-fixtures';
 import {
   COYOACAN,
   freshTrip,
+  itFallsBackToStraightSegments,
   near,
   pathOf,
   REFORMA_222,
@@ -11,7 +12,6 @@ import {
   routeThrough,
   routingAppBehind,
   SONORA_180,
-  straightAnswer,
   VARSOVIA_36,
 } from './road-route-fixtures';
 
@@ -80,29 +80,13 @@ describe('the road route from OSRM', () => {
 });
 
 describe('when OSRM gives no route, the straight segments stand in, saying why', () => {
-  it.each([
+  itFallsBackToStraightSegments(routing, 'OSRM', [
     ['answers NoRoute (HTTP 400)', 'no_route', 'no-route'],
     ['refuses the query as InvalidQuery (HTTP 400)', 'router_unavailable', 'invalid-query'],
     ['is rate limited (HTTP 429)', 'router_busy', 'too-many-requests'],
     ['fails (HTTP 500)', 'router_unavailable', 'server-error'],
     ['sends a body that is not JSON', 'router_unavailable', 'garbage'],
-  ] as const)('OSRM %s → %s', async (_, fallback, behaviour) => {
-    routing.router.behave(behaviour);
-    const stops = freshTrip();
-    const answer = await routing.browser.request('GET', routePath(stops));
-    expect(answer.status).toBe(200);
-    expect(answer.json.route).toEqual(straightAnswer(stops, fallback));
-    expect(answer.headers.get('cache-control')).toBe('no-store');
-    expect(answer.text).not.toContain(routing.router.url);
-  });
-
-  it('OSRM that never answers is given up after ROUTER_TIMEOUT_MS, never a hang', async () => {
-    routing.router.behave('hang');
-    const route = await routeThrough(routing.browser, freshTrip());
-    expect(route.fallback).toBe('router_timeout');
-    // The app hung up on OSRM rather than leaving the request open.
-    await expect.poll(() => routing.router.requests.at(-1)?.abandoned).toBe(true);
-  });
+  ]);
 
   it('a failure is not remembered: the next ask goes to OSRM again', async () => {
     const stops = freshTrip();

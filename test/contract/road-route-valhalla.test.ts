@@ -2,15 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { startValhallaStandIn } from '../support/valhalla-stand-in';
 import {
   COYOACAN,
-  freshTrip,
+  itFallsBackToStraightSegments,
   near,
   pathOf,
   HAVRE_30,
-  routePath,
   routeThrough,
   routingAppBehind,
   SONORA_180,
-  straightAnswer,
   VARSOVIA_36,
 } from './road-route-fixtures';
 
@@ -65,7 +63,7 @@ describe('the road route from Valhalla', () => {
 });
 
 describe('when Valhalla gives no route, the straight segments stand in, saying why', () => {
-  it.each([
+  itFallsBackToStraightSegments(routing, 'Valhalla', [
     ['answers 442 "No path could be found for input" (HTTP 400)', 'no_route', 'no-route'],
     [
       'refuses the request, 100 "Failed to parse json request" (HTTP 400)',
@@ -75,18 +73,5 @@ describe('when Valhalla gives no route, the straight segments stand in, saying w
     ['is rate limited (HTTP 429)', 'router_busy', 'too-many-requests'],
     ['fails, 201 "Failed to parse TripPath" (HTTP 500)', 'router_unavailable', 'server-error'],
     ['sends a body that is not JSON', 'router_unavailable', 'garbage'],
-  ] as const)('Valhalla %s → %s', async (_, fallback, behaviour) => {
-    routing.router.behave(behaviour);
-    const stops = freshTrip();
-    const answer = await routing.browser.request('GET', routePath(stops));
-    expect(answer.status).toBe(200);
-    expect(answer.json.route).toEqual(straightAnswer(stops, fallback));
-  });
-
-  it('Valhalla that never answers is given up after ROUTER_TIMEOUT_MS', async () => {
-    routing.router.behave('hang');
-    expect((await routeThrough(routing.browser, freshTrip())).fallback).toBe('router_timeout');
-    // The app hung up on Valhalla rather than leaving the request open.
-    await expect.poll(() => routing.router.requests.at(-1)?.abandoned).toBe(true);
-  });
+  ]);
 });

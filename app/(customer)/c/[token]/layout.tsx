@@ -1,13 +1,21 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { requestLocale } from '@/lib/i18n/request-locale';
-import { customerLinkOf } from '@/lib/quote-records/customer-link';
+import { customerLinkOf, publicOrigin } from '@/lib/quote-records/customer-link';
 import '@/app/base.css';
 
-/** The page says noindex itself (and so does the proxy's header), gone or not. */
-export const metadata: Metadata = {
-  icons: { icon: [{ url: '/icons/icon.svg', type: 'image/svg+xml' }] },
-};
+/**
+ * The page says noindex itself (and so does the proxy's header), gone or not. The base of the
+ * preview image's address is set here, on the segment that holds `opengraph-image.tsx`: Next
+ * resolves that image with this layout's metadata, and set on the page alone it warned and fell
+ * back to localhost.
+ */
+export async function generateMetadata(): Promise<Metadata> {
+  return {
+    metadataBase: await publicOrigin(),
+    icons: { icon: [{ url: '/icons/icon.svg', type: 'image/svg+xml' }] },
+  };
+}
 
 export const viewport: Viewport = {
   width: 'device-width',

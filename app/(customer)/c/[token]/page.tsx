@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { CustomerQuote } from '@/components/customer-link/customer-quote';
 import { customerWords } from '@/components/customer-link/customer-words';
 import { env } from '@/lib/env';
-import { customerLinkOf, publicOrigin } from '@/lib/quote-records/customer-link';
+import { customerLinkOf } from '@/lib/quote-records/customer-link';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,7 +22,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     vehicle: words.vehicle,
   });
   return {
-    metadataBase: await publicOrigin(),
     title: words.shareTitle,
     description,
     robots: NOINDEX,
