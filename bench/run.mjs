@@ -19,7 +19,7 @@
 // latest.md names the commit it measured, so it is written only from a clean tree (no change to a
 // tracked file, no untracked file outside .gitignore); a full run from any other tree writes
 // uncommitted.json instead. An --only run writes its table to partial.md as well. A figure that was not measured is a budget missed, never one met.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
@@ -70,6 +70,7 @@ const FIGURES = [
   'records-overhead',
   'history-search',
   'records-export',
+  'records-export-embedded',
   'customer-page',
 ];
 const TITLES = {
@@ -91,6 +92,7 @@ const TITLES = {
   'records-overhead': 'what storing adds to a quote',
   'history-search': 'history search on 2,000,000 records (PostgreSQL)',
   'records-export': 'export of 100,000 records (PostgreSQL)',
+  'records-export-embedded': 'export of 100,000 records (embedded PGlite)',
   'customer-page': "the customer's page beside the quote screen",
 };
 
@@ -379,6 +381,45 @@ if (wanted('history-search') || wanted('records-export')) {
       await app?.stop();
       await postgres.stop();
     }
+  }
+}
+
+if (wanted('records-export-embedded')) {
+  // The same export from the embedded database of an instance without DATABASE_URL, the default
+  // install: a first start migrates it, the bench seeds it with the instance stopped (PGlite is
+  // one process's), then the instance starts again on it.
+  const dataDir = mkdtempSync(join(tmpdir(), 'dispatch-quote-bench-pglite-'));
+  const env = {
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'bench-export-session-secret-0123456789abcdef',
+    LOG_LEVEL: 'warn',
+  };
+  let app;
+  try {
+    app = await startApp({ label: 'embedded export instance', env });
+    const { quote: quoteTemplate } = await checkedQuote(app, { stored: true });
+    await app.stop();
+    const at = Date.now();
+    const seeded = await seedRecords(
+      { embeddedDir: join(dataDir, 'pglite') },
+      {
+        count: smoke ? 20_000 : 110_000,
+        dispatchers: TEAM_SIZE,
+        sessionSecret: env.SESSION_SECRET,
+        quoteTemplate,
+        log,
+      },
+    );
+    log(
+      `seeded ${seeded.rows.toLocaleString('en')} records in the embedded database, ${Math.round(seeded.bytes / 1024 ** 2)} MB with indexes, in ${Math.round((Date.now() - at) / 1000)} s`,
+    );
+    app = await startApp({ label: 'embedded export instance', env });
+    await figure('records-export-embedded', () =>
+      measureRecordsExport(app, { smoke, seeded, engine: 'embedded' }),
+    );
+  } finally {
+    await app?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,4 +1,5 @@
-// Figure 18: exporting 100,000 records with flat memory (issue 27). GET /api/quotes/export?
+// Figure 18: exporting 100,000 records with flat memory (issue 27), from a PostgreSQL server and
+// from the embedded database an instance with no DATABASE_URL keeps (PGlite, in the app's process). GET /api/quotes/export?
 // format=csv&scope=team over enough days of the seeded PostgreSQL server (bench/lib/seed-records.mjs:
 // ≈ 2,200 team records a day of the 2,000,000, ≈ 1,200 when the export is seeded alone) for
 // 100,000 rows and more, read as fast as the bench can take it, while the app process's RSS is
@@ -45,8 +46,11 @@ async function streamExport(server, headers, query) {
   return { rows: lines - 1, bytes, peak, seconds: (performance.now() - started) / 1000 };
 }
 
-/** `seeded`: what seedRecords answered (its team's records a day choose the days exported). */
-export async function measureRecordsExport(server, { smoke, seeded }) {
+/**
+ * `seeded`: what seedRecords answered (its team's records a day choose the days exported);
+ * `engine`: where `server` keeps its records, a PostgreSQL server or its embedded database.
+ */
+export async function measureRecordsExport(server, { smoke, seeded, engine = 'server' }) {
   const perDay = seeded.teamRecordsPerDay;
   // From two days after the oldest record (the retention purge takes those past 90 days).
   const days = smoke ? 3 : Math.min(DAYS - 3, Math.ceil((BUDGET.rows * 1.02) / perDay));
@@ -67,12 +71,12 @@ export async function measureRecordsExport(server, { smoke, seeded }) {
   const growthMb = (run.peak - before) / MB;
   const enoughRows = smoke || run.rows >= BUDGET.rows;
   return {
-    id: 'records-export',
-    title: 'export of 100,000 records (PostgreSQL)',
+    id: engine === 'embedded' ? 'records-export-embedded' : 'records-export',
+    title: `export of 100,000 records (${engine === 'embedded' ? 'embedded PGlite' : 'PostgreSQL'})`,
     budget: `RSS of the app grows < ${BUDGET.rssGrowthMb} MB while it streams ≥ ${BUDGET.rows.toLocaleString('en')} rows of CSV`,
     result: `${round(growthMb, 1)} MB (${round(before / MB, 1)} → peak ${round(run.peak / MB, 1)} MB) over ${run.rows.toLocaleString('en')} rows, ${round(run.bytes / MB, 1)} MB of CSV in ${round(run.seconds, 1)} s (the warm-up's ${warmup.rows.toLocaleString('en')} rows: +${round((warmup.peak - rssAtStart) / MB, 1)} MB)`,
     passed: enoughRows && growthMb < BUDGET.rssGrowthMb,
-    plan: { days, warmupDays, scope: 'team', sampleEveryMs: 50 },
+    plan: { engine, days, warmupDays, scope: 'team', sampleEveryMs: 50 },
     figures: {
       warmupRows: warmup.rows,
       warmupRssGrowthMb: round((warmup.peak - rssAtStart) / MB, 1),

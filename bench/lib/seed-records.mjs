@@ -1,4 +1,5 @@
-// Millions of quote records on a PostgreSQL server, seeded in SQL (generate_series, one statement
+// Millions of quote records on a PostgreSQL server (or the embedded database, PGlite, of an
+// instance that is not running), seeded in SQL (generate_series, one statement
 // per million rows), shaped as the app's store writes them (lib/quote-records/postgres-store.ts):
 // unique references of the app's alphabet, a 128-bit link token per record (its SHA-256 kept),
 // the stops and quote as jsonb, search_text as searchTextOf builds it (checked on a sample against
@@ -88,9 +89,27 @@ export const STREETS = [
   'Mesones',
 ];
 
-/** `count` records of `dispatchers` dispatchers; `log` hears the progress. */
+/**
+ * A client of the database to seed: a PostgreSQL server's URL, or `{ embeddedDir }`, the embedded
+ * database of an instance that is not running (its DATA_DIR/pglite, migrated by a first start),
+ * opened as the app opens it (lib/db/pglite-worker.mjs). The same SQL runs on both.
+ */
+async function connect(target) {
+  if (typeof target === 'string') {
+    const client = new pg.Client({ connectionString: target });
+    await client.connect();
+    return client;
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
+  const db = await PGlite.create(target.embeddedDir, { extensions: { btree_gin, pg_trgm } });
+  return { query: (sql, params) => db.query(sql, params), end: () => db.close() };
+}
+
+/** `count` records of `dispatchers` dispatchers into `target` (connect); `log` hears the progress. */
 export async function seedRecords(
-  url,
+  target,
   { count, dispatchers = DISPATCHERS, sessionSecret, quoteTemplate, log },
 ) {
   const [{ searchTextOf }, { ValueSealer }, { REFERENCE_ALPHABET }] = await Promise.all([
@@ -116,8 +135,7 @@ export async function seedRecords(
     sealer.seal(Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')),
   );
 
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const client = await connect(target);
   try {
     // Into an empty table: an app's quote made before would be a reference the seed may draw.
     await client.query('truncate quote_records');

@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -39,7 +40,7 @@ async function embeddedTemplate(): Promise<string> {
   const template = templateDir();
   if (existsSync(template)) return template;
   const building = mkdtempSync(`${template}.building-`);
-  const client = new PGlite(building, { extensions: { pg_trgm } });
+  const client = new PGlite(building, { extensions: { btree_gin, pg_trgm } });
   await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   await client.close();
   try {
