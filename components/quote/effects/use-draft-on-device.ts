@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { startTransition, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { TripStore } from '../store/trip-store';
 import { storedDraftOf } from '../store/trip-state';
 import { draftKey } from '../trip/draft';
@@ -27,17 +27,21 @@ export function useDraftOnDevice(
 
   useEffect(() => {
     if (!fieldsHydrated) return;
-    const stored = parseDraft(safeRead(keys.draft));
-    if (stored) {
-      store.restore(stored);
-      const last = parseRecent(safeRead(keys.recent))[0];
-      const key = draftKey(stored.values);
-      if (last && draftKey(last.values) === key) {
-        store.setShown({ quote: last.quote, key, values: last.values });
+    // `loaded` as a transition: nothing waits on it urgently (the store's own updates are
+    // synchronous either way, read through useSyncExternalStore).
+    startTransition(() => {
+      const stored = parseDraft(safeRead(keys.draft));
+      if (stored) {
+        store.restore(stored);
+        const last = parseRecent(safeRead(keys.recent))[0];
+        const key = draftKey(stored.values);
+        if (last && draftKey(last.values) === key) {
+          store.setShown({ quote: last.quote, key, values: last.values });
+        }
       }
-    }
-    resumeAfterLoad.current = takeQuoteToResume(keys.resume);
-    setLoaded(true);
+      resumeAfterLoad.current = takeQuoteToResume(keys.resume);
+      setLoaded(true);
+    });
   }, [fieldsHydrated, keys, store]);
 
   useEffect(() => {
