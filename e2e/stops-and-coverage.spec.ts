@@ -52,38 +52,45 @@ async function openFields(page: Page, letter: string, testInfo: TestInfo) {
   await expect(street).toBeVisible();
 }
 
+/**
+ * Pin A dropped on the map west of the Mexico City zone: out to zoom 9, where the map's left edge
+ * lies west of it, then a tap near that edge.
+ */
+async function dropPickupOutside(page: Page, testInfo: TestInfo) {
+  // The map is at a zoom once every tile shown is of that zoom or lower: Leaflet keeps the last
+  // zoom's tiles until the new ones are in, and may keep lower ones under tiles still loading.
+  const zoomNow = () =>
+    page
+      .locator('img.leaflet-tile-loaded')
+      .evaluateAll((tiles) =>
+        tiles.length === 0
+          ? Infinity
+          : Math.max(
+              ...tiles.map((tile) =>
+                Number(new URL((tile as HTMLImageElement).src).pathname.split('/').at(-3)),
+              ),
+            ),
+      );
+  for (let zoom = await zoomNow(); zoom > 9; zoom = await zoomNow()) {
+    await press(page.getByRole('button', { name: 'Alejar' }), testInfo);
+    await expect.poll(zoomNow).toBeLessThan(zoom);
+    await page.waitForTimeout(300);
+  }
+  const box = (await page.locator('.leaflet-container').boundingBox())!;
+  await tapMap(page, testInfo, -(box.width / 2 - 30), 0);
+  await expect(pin(page, 'A')).toBeVisible();
+  // West of the zone's westmost edge (-99.4): a tap that landed inside would fail the test that
+  // calls this for the wrong reason.
+  await expect(field(page, 'pickup', 'coordinates')).toHaveValue(/, -(99\.[5-9]|1\d\d\.)/);
+}
+
 test.describe('coverage at the point', () => {
   test('a pin dropped outside coverage is marked at once, the served areas named; Cotizar sends nothing @touch', async ({
     page,
   }, testInfo) => {
     const sent = quoteRequests(page);
     await openSignedIn(page);
-    // Out to zoom 9, where the map's left edge lies west of the Mexico City zone. The map is at a
-    // zoom once every tile shown is of that zoom or lower: Leaflet keeps the last zoom's tiles
-    // until the new ones are in, and may keep lower ones under tiles still loading.
-    const zoomNow = () =>
-      page
-        .locator('img.leaflet-tile-loaded')
-        .evaluateAll((tiles) =>
-          tiles.length === 0
-            ? Infinity
-            : Math.max(
-                ...tiles.map((tile) =>
-                  Number(new URL((tile as HTMLImageElement).src).pathname.split('/').at(-3)),
-                ),
-              ),
-        );
-    for (let zoom = await zoomNow(); zoom > 9; zoom = await zoomNow()) {
-      await press(page.getByRole('button', { name: 'Alejar' }), testInfo);
-      await expect.poll(zoomNow).toBeLessThan(zoom);
-      await page.waitForTimeout(300);
-    }
-    const box = (await page.locator('.leaflet-container').boundingBox())!;
-    await tapMap(page, testInfo, -(box.width / 2 - 30), 0);
-    await expect(pin(page, 'A')).toBeVisible();
-    // West of the zone's westmost edge (-99.4): a tap that landed inside would fail below for
-    // the wrong reason.
-    await expect(field(page, 'pickup', 'coordinates')).toHaveValue(/, -(99\.[5-9]|1\d\d\.)/);
+    await dropPickupOutside(page, testInfo);
 
     const pickup = pointGroup(page, 'pickup');
     await expect(pickup).toHaveAttribute('data-outside', 'true');
@@ -100,6 +107,7 @@ test.describe('coverage at the point', () => {
     await expect(pin(page, 'B')).toBeVisible();
     await expect(pointGroup(page, 'dropoff')).not.toHaveAttribute('data-outside', 'true');
     await expect(pin(page, 'B')).not.toHaveAttribute('data-outside');
+    await expect(lookupLine(page, 'dropoff')).not.toHaveText(/Buscando|Looking/);
     await page.screenshot({ path: testInfo.outputPath('pin-outside.png') });
     await press(page.getByRole('button', { name: 'Cotizar' }), testInfo);
     await expect(
@@ -107,6 +115,36 @@ test.describe('coverage at the point', () => {
     ).toBeInViewport();
     await page.waitForTimeout(500);
     expect(sent).toEqual([]);
+  });
+
+  test('Cotizar tapped while B’s address is still being looked up: what it said stays in view when the address comes @touch', async ({
+    page,
+    context,
+  }, testInfo) => {
+    await openSignedIn(page);
+    await dropPickupOutside(page, testInfo);
+    // B's address is held back until after "Cotizar" (on the context: the service worker's
+    // requests pass there too).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route('**/api/geocode/reverse**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await tapMap(page, testInfo, 0, 0);
+    await expect(pin(page, 'B')).toBeVisible();
+    await expect(lookupLine(page, 'dropoff')).toHaveText(/Buscando|Looking/);
+    await press(page.getByRole('button', { name: 'Cotizar' }), testInfo);
+    const said = resultCard(page).getByRole('alert').filter({ hasText: 'fuera de cobertura' });
+    await expect(said).toBeInViewport();
+
+    release();
+    await expect(lookupLine(page, 'dropoff')).not.toHaveText(/Buscando|Looking/);
+    // The pin's address arriving does not send the keyboard, and the view, to A's empty street:
+    // the dispatcher's "Cotizar" came after the pin.
+    await page.waitForTimeout(500);
+    await expect(said).toBeInViewport();
+    await expect(field(page, 'pickup', 'street')).not.toBeFocused();
   });
 
   test('typed Monterrey coordinates say “sin cobertura” before anything else @touch', async ({

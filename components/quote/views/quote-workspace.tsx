@@ -89,6 +89,9 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   });
   const coverage = useCoverageAtPoint(values, config.builtinCourier);
   function submit(event?: FormEvent) {
+    // "Cotizar" is the dispatcher's own next step: a pin's address that comes in afterwards no
+    // longer sends the keyboard (and the view) to the next empty field, away from what this shows.
+    focus.focusAfterLookup(false);
     // Coverage first: a stop the courier would refuse is said before any field is asked for.
     if (coverage.refusalOf(store.get().values)) {
       event?.preventDefault();
