@@ -57,8 +57,12 @@ export async function startApp({
   const port = await freePort();
   // A data directory of its own (its embedded database is ~20 MB), removed once the server ends.
   const dataDir = env.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'dispatch-quote-bench-'));
-  const removeDataDir = () => dataDir && rmSync(dataDir, { recursive: true, force: true });
-  process.once('exit', removeDataDir);
+  const removeDataDir = () => {
+    process.off('exit', removeDataDir);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  // However the bench ends; a server stopped before removes it then (and leaves no listener).
+  process.on('exit', removeDataDir);
   try {
     const server = await startServerProcess({
       label,

@@ -92,7 +92,7 @@ export const STREETS = [
 /**
  * A client of the database to seed: a PostgreSQL server's URL, or `{ embeddedDir }`, the embedded
  * database of an instance that is not running (its DATA_DIR/pglite, migrated by a first start),
- * opened as the app opens it (lib/db/pglite-worker.mjs). The same SQL runs on both.
+ * opened as the app opens it (lib/db/pglite-options.mjs). The same SQL runs on both.
  */
 async function connect(target) {
   if (typeof target === 'string') {
@@ -101,9 +101,8 @@ async function connect(target) {
     return client;
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
-  const db = await PGlite.create(target.embeddedDir, { extensions: { btree_gin, pg_trgm } });
+  const { PGLITE_OPTIONS } = await import('../../lib/db/pglite-options.mjs');
+  const db = await PGlite.create(target.embeddedDir, PGLITE_OPTIONS);
   return { query: (sql, params) => db.query(sql, params), end: () => db.close() };
 }
 

@@ -5,10 +5,9 @@
 // {id, rows} or {id, error: {message, code}}.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLITE_OPTIONS } from './pglite-options.mjs';
 
-const db = new PGlite(workerData.dir, { extensions: { btree_gin, pg_trgm } });
+const db = new PGlite(workerData.dir, PGLITE_OPTIONS);
 
 async function answer(message) {
   if (message.kind === 'close') {

@@ -11,11 +11,10 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_FOLDER } from '@/lib/db/migrate';
+import { PGLITE_OPTIONS } from '@/lib/db/pglite-options.mjs';
 
 /**
  * The embedded database's first start creates a PostgreSQL cluster (initdb inside PGlite): some
@@ -40,7 +39,7 @@ async function embeddedTemplate(): Promise<string> {
   const template = templateDir();
   if (existsSync(template)) return template;
   const building = mkdtempSync(`${template}.building-`);
-  const client = new PGlite(building, { extensions: { btree_gin, pg_trgm } });
+  const client = new PGlite(building, PGLITE_OPTIONS);
   await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
   await client.close();
   try {
