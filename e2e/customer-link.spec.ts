@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, TestInfo } from '@playwright/test';
 import {
   TILE_HEADERS,
   expect,
-  isTouch,
+  press,
   openSignedIn,
   quoteRecordedTrip,
   recordShares,
@@ -88,7 +88,7 @@ test('@touch quote → "Compartir" → the shared link, opened with no sign-in o
   await openSignedIn(page);
   await quoteRecordedTrip(page);
   const share = resultCard(page).getByRole('button', { name: 'Compartir' });
-  await (isTouch(testInfo) ? share.tap() : share.click());
+  await press(share, testInfo);
   await expect.poll(async () => (await shares()).length).toBe(1);
   // The link is the text's last line, as the customer's chat receives it.
   const link = (await shares())[0]!.split('\n').at(-1)!;

@@ -1,11 +1,11 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   RECORDED_TRIP,
   expect,
   expectRecordedTripQuote,
   field,
   fillPoint,
-  isTouch,
+  press,
   openSignedIn,
   pointGroup,
   quoteRecordedTrip,
@@ -17,12 +17,6 @@ import {
  * What answers the dispatcher's tap is where they look: on screen, not under the map or the
  * "Cotizar" bar, whichever profile and however far the panel is scrolled.
  */
-
-/** Taps (touch profiles) or clicks (desktop). */
-async function press(target: Locator, testInfo: TestInfo) {
-  if (isTouch(testInfo)) await target.tap();
-  else await target.click();
-}
 
 /** The element's box lies in the viewport, and the element (not the map or the bar) is on top. */
 async function expectUncovered(page: Page, target: Locator, what: string) {

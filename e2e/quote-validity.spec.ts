@@ -4,7 +4,7 @@ import {
   expect,
   expectRecordedTripQuote,
   fillPoint,
-  isTouch,
+  press,
   openSignedIn,
   recordShares,
   resultCard,
@@ -34,8 +34,7 @@ async function quoteRecordedTrip(page: Page, press: (target: Locator) => Promise
   return quote;
 }
 
-const pressFor = (testInfo: TestInfo) => (target: Locator) =>
-  isTouch(testInfo) ? target.tap() : target.click();
+const pressFor = (testInfo: TestInfo) => (target: Locator) => press(target, testInfo);
 
 /** "2:35 p.m." as the screen writes an instant, in the page's locale and time zone. */
 const shownTime = (page: Page, iso: string) =>

@@ -105,6 +105,10 @@ export const test = base.extend<{ tileServer: TileServer; serverOfTest: void }>(
 
 export const isTouch = (testInfo: TestInfo) => Boolean(testInfo.project.use.hasTouch);
 
+/** A finger's tap on the touch profiles, a click on the desktop. */
+export const press = (target: Locator, testInfo: TestInfo) =>
+  isTouch(testInfo) ? target.tap() : target.click();
+
 export async function signIn(page: Page, { expectScreen = true } = {}) {
   await page.getByLabel(/^(Correo electrónico|E-mail)$/).fill(DEMO.email);
   await page.getByLabel(/^(Contraseña|Password)$/).fill(DEMO.password);
