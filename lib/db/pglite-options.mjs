@@ -6,3 +6,9 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 export const PGLITE_OPTIONS = { extensions: { btree_gin, pg_trgm } };
+
+/**
+ * How many SQL texts the embedded database's thread keeps parsed as named statements
+ * (./pglite-worker.mjs); texts beyond them are parsed each time they run.
+ */
+export const MAX_STATEMENTS = 200;
