@@ -100,4 +100,27 @@ test.describe('the quote history', () => {
     await expect(page.getByRole('button', { name: 'Revocar enlace' })).toBeDisabled();
     await expect(page.getByText('Enlace revocado')).toBeVisible();
   });
+
+  test('Cotizaciones is fetched ahead only when the dispatcher reaches for it, not with the screen’s start', async ({
+    page,
+  }) => {
+    const prefetches: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/quotes') prefetches.push(request.url());
+    });
+    // The screen's start is over when the coverage zones are fetched (components/ui/after-start.ts).
+    const started = page.waitForResponse((response) => response.url().endsWith('/api/coverage'));
+    await openSignedIn(page);
+    await started;
+    expect(prefetches).toEqual([]);
+
+    const link = page.getByRole('link', { name: 'Cotizaciones' });
+    const fetchedAhead = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === '/quotes',
+    );
+    await link.hover();
+    await fetchedAhead;
+    await link.click();
+    await expect(page).toHaveURL(/\/quotes$/);
+  });
 });

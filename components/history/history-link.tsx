@@ -1,26 +1,28 @@
 'use client';
 
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useTranslations } from 'use-intl';
-import { useAfterStart } from '@/components/ui/after-start';
 import styles from './history-link.module.css';
 
-/** At most this long after the page's load event (and the map's first tiles), Cotizaciones is prefetched. */
-const PREFETCH_WITHIN_MS = 3_000;
-
 /**
- * The header's way to Cotizaciones: its name beside a list icon; on a phone, under it. Next
- * prefetches the page once the link is in view; here only once the screen has started
- * (components/ui/after-start.ts): on a slow tablet the prefetch's request and answer took the
- * main thread between Leaflet's start and the first tap on the map.
+ * The header's way to Cotizaciones: its name beside a list icon; on a phone, under it. Cotizaciones
+ * is fetched ahead when the dispatcher shows the intent (a finger or the pointer on the link, or
+ * the keyboard's focus), not when the link comes into view as Next does by default: that prefetch
+ * came with the screen's start on every visit, and its answer took the main thread for one of the
+ * longest tasks of a slow tablet's start (Lighthouse's TBT), for a page opened now and then.
  */
 export function HistoryLink({ className }: { className?: string }) {
   const t = useTranslations('header');
-  const started = useAfterStart(PREFETCH_WITHIN_MS);
+  const router = useRouter();
+  const prefetch = () => router.prefetch('/quotes');
   return (
     <Link
       href="/quotes"
-      prefetch={started ? null : false}
+      prefetch={false}
+      onPointerEnter={prefetch}
+      onPointerDown={prefetch}
+      onFocus={prefetch}
       className={`button ${styles.link} ${className ?? ''}`}
     >
       <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** Set once the page's start is over: later callers run at once, and no hook waits twice. */
 let started = false;
@@ -75,12 +75,16 @@ export function afterStart(run: () => void, timeoutMs: number): () => void {
   };
 }
 
-/** False while the page starts, true once `afterStart` would run (see there); never back. */
+/**
+ * False while the page starts, true once `afterStart` would run (see there); never back. The
+ * change is drawn as a transition: React draws it in slices that leave the main thread free for a
+ * tap, where an ordinary update drew the whole screen in one long task (Lighthouse's TBT).
+ */
 export function useAfterStart(timeoutMs: number): boolean {
   const [done, setDone] = useState(started);
   useEffect(() => {
     if (done) return;
-    return afterStart(() => setDone(true), timeoutMs);
+    return afterStart(() => startTransition(() => setDone(true)), timeoutMs);
   }, [done, timeoutMs]);
   return done;
 }
