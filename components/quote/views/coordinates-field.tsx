@@ -1,11 +1,12 @@
 'use client';
 
 import { useId, useState, type KeyboardEvent } from 'react';
-import { get, useFormContext, useWatch, type FieldError } from 'react-hook-form';
+import { get, useFormState, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import { formatCoordinates, parseCoordinates } from '../trip/coordinates';
+import { useQuoteForm } from '../effects/quote-form-context';
 import { FieldNotes, notesOf, useFieldMessage } from './field-notes';
-import { pinOf, type LatLng, type QuoteDraftValues } from '../trip/draft';
+import { pinOf, type LatLng } from '../trip/draft';
 import type { StopPath } from '../trip/trip-stops';
 import styles from './styles';
 
@@ -20,10 +21,8 @@ export function CoordinatesField({
   const t = useTranslations('point');
   const fieldMessage = useFieldMessage();
   const id = useId();
-  const {
-    control,
-    formState: { errors },
-  } = useFormContext<QuoteDraftValues>();
+  const { control } = useQuoteForm();
+  const { errors } = useFormState({ control, name: [`${path}.lat`, `${path}.lng`] });
   const [lat, lng] = useWatch({ control, name: [`${path}.lat`, `${path}.lng`] });
   const shown = formatCoordinates(pinOf({ lat, lng }));
   // While the dispatcher types, and after text that is not coordinates, their text stays (with the

@@ -1,9 +1,10 @@
 'use client';
 
 import { useId } from 'react';
-import { get, useFormContext, type FieldError } from 'react-hook-form';
+import { get, useFormState, type FieldError, type FieldPath } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import { validationValues } from '@/lib/quote/validation-values';
+import { useQuoteForm } from '../effects/quote-form-context';
 import type { QuoteDraftValues } from '../trip/draft';
 
 /**
@@ -26,10 +27,8 @@ export function useFieldMessage() {
 export function useQuoteTextField(path: string) {
   const fieldMessage = useFieldMessage();
   const id = useId();
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<QuoteDraftValues>();
+  const { register, control } = useQuoteForm();
+  const { errors } = useFormState({ control, name: path as FieldPath<QuoteDraftValues> });
   return { id, register, message: fieldMessage(get(errors, path) as FieldError | undefined) };
 }
 

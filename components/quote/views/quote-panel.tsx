@@ -1,7 +1,6 @@
 'use client';
 
 import { Suspense, type FormEvent, type RefObject } from 'react';
-import { FormProvider } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import type { RouteView } from '../trip/route-view';
 import { OfflineNotice } from '@/components/ui/offline-notice';
@@ -13,6 +12,7 @@ import { useSavedPlaces } from '../effects/use-saved-places';
 import type { useTripActions } from '../effects/use-trip-actions';
 import { currentKeyOf, IDLE_LOOKUP, isTripEmpty } from '../store/trip-state';
 import { useTrip, useTripStore } from '../store/use-trip';
+import { QuoteFormContext } from '../effects/quote-form-context';
 import type { QuoteForm } from '../effects/use-trip-form';
 import { MAX_DROPOFFS, pinOf } from '../trip/draft';
 import type { storageKeys } from '../trip/draft-storage';
@@ -87,7 +87,7 @@ export function QuotePanel({
   };
 
   return (
-    <FormProvider {...form}>
+    <QuoteFormContext value={form}>
       <form
         ref={formRef}
         id="quote-panel"
@@ -184,6 +184,6 @@ export function QuotePanel({
           </button>
         </div>
       </form>
-    </FormProvider>
+    </QuoteFormContext>
   );
 }

@@ -2,6 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useFormState } from 'react-hook-form';
+import { useQuoteForm } from '../effects/quote-form-context';
 import type { FieldPath } from '../trip/trip-readiness';
 
 /** The list of problems is fetched the first time a "Cotizar" is refused, not with the screen. */
@@ -12,6 +13,6 @@ const ProblemList = dynamic(
 
 /** Under "Cotizar": nothing until the form has errors, then the summary of links to them. */
 export function ValidationSummary({ onGoTo }: { onGoTo: (path: FieldPath) => void }) {
-  const { errors } = useFormState();
+  const { errors } = useFormState({ control: useQuoteForm().control });
   return Object.keys(errors).length > 0 ? <ProblemList onGoTo={onGoTo} /> : null;
 }

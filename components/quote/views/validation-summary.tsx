@@ -1,8 +1,9 @@
 'use client';
 
-import { get, useFormContext, useWatch, type FieldError } from 'react-hook-form';
+import { get, useFormState, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import { ADDRESS_FIELDS } from '../trip/address-provenance';
+import { useQuoteForm } from '../effects/quote-form-context';
 import { useFieldMessage } from './field-notes';
 import type { QuoteDraftValues } from '../trip/draft';
 import type { FieldPath } from '../trip/trip-readiness';
@@ -16,10 +17,8 @@ import styles from './styles';
 export function ValidationSummary({ onGoTo }: { onGoTo: (path: FieldPath) => void }) {
   const t = useTranslations();
   const fieldMessage = useFieldMessage();
-  const {
-    control,
-    formState: { errors },
-  } = useFormContext<QuoteDraftValues>();
+  const { control } = useQuoteForm();
+  const { errors } = useFormState({ control });
   const values = useWatch({ control }) as QuoteDraftValues;
 
   const problems = tripStops(values).flatMap(({ path, letter }) => {

@@ -1,0 +1,20 @@
+'use client';
+
+import { createContext, use } from 'react';
+import type { QuoteForm } from './use-trip-form';
+
+/**
+ * The quote form (useTripForm's react-hook-form), for the fields below QuoteWorkspace. Not
+ * react-hook-form's FormProvider: its value is a new object whenever the screen draws again (its
+ * formState is), so every field drew again with it — at a tap on the map, at an answer — even
+ * when nothing of theirs had changed. This value is the form itself, the same object for the
+ * screen's life; a field reads its own errors through `useFormState({ control, name })`, which
+ * draws it again only when they change.
+ */
+export const QuoteFormContext = createContext<QuoteForm | null>(null);
+
+export function useQuoteForm(): QuoteForm {
+  const form = use(QuoteFormContext);
+  if (!form) throw new Error('useQuoteForm outside the quote panel');
+  return form;
+}
