@@ -1,35 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-/**
- * A page still loading (or loaded), whose idle callbacks the test fires by hand; with `mapPreview`,
- * the quote screen's map preview is on it until the test says Leaflet has drawn.
- */
-function page({ loaded, mapPreview = false }: { loaded: boolean; mapPreview?: boolean }) {
+/** A page still loading (or loaded), whose idle callbacks the test fires by hand. */
+function page({ loaded }: { loaded: boolean }) {
   vi.resetModules();
   const events = new EventTarget();
   const idle = new Map<number, () => void>();
   let nextId = 1;
-  const preview = { isConnected: mapPreview };
-  const observers = new Set<() => void>();
-  const document = {
-    readyState: loaded ? 'complete' : 'loading',
-    body: {},
-    querySelector: (selector: string) =>
-      selector === '[data-map-preview]' && preview.isConnected ? preview : null,
-  };
+  const document = { readyState: loaded ? 'complete' : 'loading' };
   vi.stubGlobal('document', document);
-  vi.stubGlobal(
-    'MutationObserver',
-    class {
-      constructor(private readonly callback: () => void) {}
-      observe() {
-        observers.add(this.callback);
-      }
-      disconnect() {
-        observers.delete(this.callback);
-      }
-    },
-  );
   vi.stubGlobal('window', {
     addEventListener: events.addEventListener.bind(events),
     removeEventListener: events.removeEventListener.bind(events),
@@ -43,11 +21,6 @@ function page({ loaded, mapPreview = false }: { loaded: boolean; mapPreview?: bo
     load() {
       document.readyState = 'complete';
       events.dispatchEvent(new Event('load'));
-    },
-    /** Leaflet has drawn its tiles: the preview leaves the page. */
-    mapDrawn() {
-      preview.isConnected = false;
-      for (const callback of [...observers]) callback();
     },
     /** The browser has a moment to spare: every idle callback waiting runs. */
     idle() {
@@ -74,36 +47,6 @@ describe('work kept for after the start', () => {
     expect(run).not.toHaveBeenCalled();
     browser.idle();
     expect(run).toHaveBeenCalledOnce();
-  });
-
-  it('on the quote screen, waits for the map to have drawn too, or MAP_WAIT_MS at most', async () => {
-    const browser = page({ loaded: false, mapPreview: true });
-    const { afterStart } = await import('./after-start');
-    const run = vi.fn();
-    afterStart(run, 1_500);
-    browser.load();
-    browser.idle();
-    expect(run).not.toHaveBeenCalled();
-    browser.mapDrawn();
-    expect(run).not.toHaveBeenCalled();
-    browser.idle();
-    expect(run).toHaveBeenCalledOnce();
-
-    vi.useFakeTimers();
-    try {
-      const tilesUnreachable = page({ loaded: true, mapPreview: true });
-      const { afterStart: again, MAP_WAIT_MS } = await import('./after-start');
-      const later = vi.fn();
-      again(later, 1_500);
-      vi.advanceTimersByTime(MAP_WAIT_MS - 1);
-      tilesUnreachable.idle();
-      expect(later).not.toHaveBeenCalled();
-      vi.advanceTimersByTime(1);
-      tilesUnreachable.idle();
-      expect(later).toHaveBeenCalledOnce();
-    } finally {
-      vi.useRealTimers();
-    }
   });
 
   it('runs nothing once cancelled (the screen left before it started)', async () => {
