@@ -1,6 +1,6 @@
 'use client';
 
-import { createContext, use } from 'react';
+import { requiredContext } from '@/components/ui/required-context';
 import type { QuoteForm } from './use-trip-form';
 
 /**
@@ -11,10 +11,6 @@ import type { QuoteForm } from './use-trip-form';
  * screen's life; a field reads its own errors through `useFormState({ control, name })`, which
  * draws it again only when they change.
  */
-export const QuoteFormContext = createContext<QuoteForm | null>(null);
-
-export function useQuoteForm(): QuoteForm {
-  const form = use(QuoteFormContext);
-  if (!form) throw new Error('useQuoteForm outside the quote panel');
-  return form;
-}
+export const [QuoteFormContext, useQuoteForm] = requiredContext<QuoteForm>(
+  'useQuoteForm outside the quote panel',
+);

@@ -1,17 +1,14 @@
 'use client';
 
-import { createContext, use, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { requiredContext } from '@/components/ui/required-context';
 import type { TripStore } from './trip-store';
 import type { TripState } from './trip-state';
 
 /** The screen's trip store, for the views below QuoteWorkspace. */
-export const TripStoreContext = createContext<TripStore | null>(null);
-
-export function useTripStore(): TripStore {
-  const store = use(TripStoreContext);
-  if (!store) throw new Error('useTripStore outside the quote workspace');
-  return store;
-}
+export const [TripStoreContext, useTripStore] = requiredContext<TripStore>(
+  'useTripStore outside the quote workspace',
+);
 
 /**
  * A slice of the trip, re-rendering only when that slice changes. The selector must return a part
