@@ -15,7 +15,8 @@ import {
  * the draft, stored with the quote and found again in Cotizaciones by any word of it.
  */
 
-const customerField = (page: Page) => page.getByLabel('Cliente (opcional)');
+// The field itself: once a Cotizar is refused, the summary under it has a link named after the field too.
+const customerField = (page: Page) => page.getByRole('textbox', { name: 'Cliente (opcional)' });
 
 test.describe('the customer text of a quote', () => {
   test('typed with the trip, it survives a reload, and Cotizaciones finds the quote by a word of it @touch', async ({
