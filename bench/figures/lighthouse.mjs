@@ -228,7 +228,9 @@ export async function measureLighthouse(
   { smoke, tiles, cpuSlowdown = 4, startColdServer, log = () => {} },
 ) {
   const plan = {
-    rounds: smoke ? 1 : 5,
+    // Nine pairs, not five: with five, ten runs of one build read TBT app/bare 0.97–1.95× (the bare
+    // page's own TBT swings 60–116 ms round to round), too wide to tell a change of ~40 ms.
+    rounds: smoke ? 1 : 9,
     coldRuns: smoke || !startColdServer ? 0 : 2,
     cpuSlowdown,
   };
