@@ -19,19 +19,9 @@ const { serialize } = protocol;
  */
 const statements = new Map();
 
-function joined(parts) {
-  const bytes = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.length;
-  }
-  return bytes;
-}
-
 /** The backend's answer to protocol messages sent at once (a sync last); its error thrown. */
 async function exchange(...parts) {
-  const { messages } = await db.execProtocol(joined(parts), { throwOnError: false });
+  const { messages } = await db.execProtocol(Buffer.concat(parts), { throwOnError: false });
   const error = messages.find((message) => message instanceof protocol.messages.DatabaseError);
   if (error) throw error;
   return messages;
