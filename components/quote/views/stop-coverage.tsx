@@ -1,6 +1,6 @@
 'use client';
 
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'use-intl';
 import { servedAreas } from '@/components/map/coverage-query';
 import { useCoverage } from '@/components/map/use-coverage';
@@ -33,8 +33,7 @@ export function useCoverageAtPoint(values: QuoteDraftValues, known: boolean) {
     if (!coverage) return;
     let current = true;
     void import('../trip/coverage-at-point').then(({ coverageCheck }) => {
-      // A transition, as the start's own update (components/ui/after-start.ts).
-      if (current) startTransition(() => setCheck(() => coverageCheck(coverage)));
+      if (current) setCheck(() => coverageCheck(coverage));
     });
     return () => {
       current = false;
