@@ -12,8 +12,8 @@ const { serialize } = protocol;
 
 /**
  * Statements parsed once, by their SQL text. PGlite's `query` parses, describes and plans its SQL
- * every time: for the insert every quote runs, that was two thirds of its cost (0.29–0.38 ms of
- * 0.38; bound to a statement parsed once, 0.11–0.13 ms). The app's queries are a few texts built
+ * every time: for the insert every quote runs, that was 0.15–0.18 ms of its 0.32–0.54 ms
+ * (`node bench/pglite-insert.mjs`). The app's queries are a few texts built
  * with placeholders; past MAX_STATEMENTS (texts that vary with their input, e.g. a search's word
  * count) the rest go through `query` as before.
  */
