@@ -1,6 +1,6 @@
 'use client';
 
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { Suspense, useState } from 'react';
 import type { ScreenConfig, ScreenUser } from './views/screen-config';
@@ -13,6 +13,12 @@ import type { ScreenConfig, ScreenUser } from './views/screen-config';
 const QuoteWorkspace = dynamic(() =>
   import('./views/quote-workspace').then((module) => module.QuoteWorkspace),
 );
+
+// React Query tells the screen of a query's or a quote's new state in a microtask, not in a
+// `setTimeout(0)` of its own: a quote's answer and the request's end then reach React in the same
+// turn and are drawn in one render (effects/use-quote-request.ts), where the timer gave the
+// request's end a render and a task of its own, between the price's paint and the next tap.
+notifyManager.setScheduler(queueMicrotask);
 
 /** The signed-in dispatcher's screen, with its own query client (quotes, coverage). */
 export function QuoteScreen({ user, config }: { user: ScreenUser; config: ScreenConfig }) {
