@@ -3,6 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useCallback, useState } from 'react';
 import { useTranslations } from 'use-intl';
+import { loadLeafletMap } from './load-leaflet-map';
 import { MapPlaceholder } from './map-placeholder';
 import type { QuoteMapProps } from './map-props';
 import { TilePreview } from './tile-preview';
@@ -12,7 +13,7 @@ function LoadingMap() {
 }
 
 /** Leaflet needs a browser: it loads after the first paint, in its own chunk. */
-const LeafletMap = dynamic(() => import('./leaflet-map').then((module) => module.LeafletMap), {
+const LeafletMap = dynamic(() => loadLeafletMap().then((module) => module.LeafletMap), {
   ssr: false,
   loading: LoadingMap,
 });

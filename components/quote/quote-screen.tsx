@@ -3,6 +3,7 @@
 import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { Suspense, useState } from 'react';
+import { loadLeafletMap } from '@/components/map/load-leaflet-map';
 import type { ScreenConfig, ScreenUser } from './views/screen-config';
 
 /**
@@ -19,6 +20,10 @@ const QuoteWorkspace = dynamic(() =>
 // turn and are drawn in one render (effects/use-quote-request.ts), where the timer gave the
 // request's end a render and a task of its own, between the price's paint and the next tap.
 notifyManager.setScheduler(queueMicrotask);
+
+// In the browser, Leaflet's code is asked for as this chunk runs, not once the workspace has
+// hydrated as far as the map: its evaluation then fits between hydration's slices.
+if (typeof window !== 'undefined') void loadLeafletMap();
 
 /** The signed-in dispatcher's screen, with its own query client (quotes, coverage). */
 export function QuoteScreen({ user, config }: { user: ScreenUser; config: ScreenConfig }) {
