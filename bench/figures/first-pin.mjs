@@ -33,7 +33,7 @@ export const SLOW_4G = {
   uploadThroughput: (750 * 1024) / 8,
 };
 /** A tablet held upright (iPad Air's CSS size): the map across the top of the quote screen. */
-const TABLET = {
+export const TABLET = {
   viewport: { width: 820, height: 1180 },
   hasTouch: true,
   isMobile: true,
