@@ -14,13 +14,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
-import { SLOW_4G, TABLET } from './figures/first-pin.mjs';
+import { coldTablet, throttledPage } from './figures/first-pin.mjs';
 import { startApp } from './lib/app-server.mjs';
 import { buildBareMapApp, startBareMapApp } from './lib/bare-map-app.mjs';
 import { launchChromium } from './lib/browser.mjs';
 import { startTileServer } from './lib/tile-server.mjs';
 import { hotFunctions, mainThreadOf, ms, tail, timeline, traced } from './lib/trace.mjs';
-import { DISPATCHER } from './lib/trip.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -97,21 +96,10 @@ function analyse(events, name) {
 }
 
 async function visit(browser, { origin, signIn, name }) {
-  const context = await browser.newContext(TABLET);
+  const context = await coldTablet(browser, { origin, signIn });
   try {
-    if (signIn) {
-      const response = await context.request.post(`${origin}/api/session`, {
-        headers: { origin },
-        data: DISPATCHER,
-      });
-      if (response.status() !== 200) throw new Error(`sign-in failed: HTTP ${response.status()}`);
-    }
     await context.addInitScript(markContainer);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    const { page, cdp } = await throttledPage(context, cpuSlowdown);
     const events = await traced(cdp, async () => {
       await page.goto(`${origin}/`, { waitUntil: 'commit' });
       await page.waitForSelector('.leaflet-container', { timeout: 60_000 });

@@ -33,7 +33,7 @@ export const SLOW_4G = {
   uploadThroughput: (750 * 1024) / 8,
 };
 /** A tablet held upright (iPad Air's CSS size): the map across the top of the quote screen. */
-export const TABLET = {
+const TABLET = {
   viewport: { width: 820, height: 1180 },
   hasTouch: true,
   isMobile: true,
@@ -100,17 +100,36 @@ function shortUrl(url) {
   return pathname.startsWith('/tiles/') ? `${host}${pathname}` : pathname;
 }
 
+/** A tablet's new context (no HTTP or code cache), with a dispatcher's session when `signIn`. */
+export async function coldTablet(browser, { origin, signIn }) {
+  const context = await browser.newContext(TABLET);
+  if (signIn) {
+    const response = await context.request.post(`${origin}/api/session`, {
+      headers: { origin },
+      data: DISPATCHER,
+    });
+    if (response.status() !== 200) {
+      await context.close();
+      throw new Error(`sign-in failed: HTTP ${response.status()}`);
+    }
+  }
+  return context;
+}
+
+/** A page of `context` on slow 4G with its CPU slowed `cpuSlowdown` times, and its CDP session. */
+export async function throttledPage(context, cpuSlowdown) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  return { page, cdp };
+}
+
 /** One cold visit: a new context (empty cache), throttled, tapping until pin A is there. */
 async function visit(browser, { origin, signIn, cpuSlowdown }) {
-  const context = await browser.newContext(TABLET);
+  const context = await coldTablet(browser, { origin, signIn });
   try {
-    if (signIn) {
-      const response = await context.request.post(`${origin}/api/session`, {
-        headers: { origin },
-        data: DISPATCHER,
-      });
-      if (response.status() !== 200) throw new Error(`sign-in failed: HTTP ${response.status()}`);
-    }
     let pinSeen = false;
     /** The map's box once it is there. */
     let map;
@@ -124,11 +143,7 @@ async function visit(browser, { origin, signIn, cpuSlowdown }) {
       if (what === 'pin') pinSeen = true;
     });
     await context.addInitScript(recordMarks);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    const { page } = await throttledPage(context, cpuSlowdown);
 
     await page.goto(`${origin}/`, { waitUntil: 'commit', timeout: GIVE_UP_MS });
     if (new URL(page.url()).pathname !== '/') {
