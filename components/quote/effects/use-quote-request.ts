@@ -43,7 +43,9 @@ export function takeQuoteToResume(resumeKey: string): boolean {
  *
  * Only the latest attempt is answered on screen: after "Limpiar" (which resets the request) a new
  * trip may be quoted while an earlier answer is still on its way, and that earlier answer, when it
- * lands, must not replace the newer quote (React Query still runs a reset mutation's callbacks).
+ * lands, must not replace the newer quote. The answer's handlers are given to each `mutate`, and
+ * React Query calls those of the observer's current mutation only: never an attempt sent before
+ * the latest, nor one that a reset let go.
  */
 export function useQuoteRequest({
   resumeKey,
@@ -59,8 +61,6 @@ export function useQuoteRequest({
   onOffline: (attempt: QuoteAttempt) => void;
 }) {
   const router = useRouter();
-  const latest = useRef<QuoteAttempt | undefined>(undefined);
-  const isLatest = (attempt: QuoteAttempt) => latest.current === attempt;
   const inFlight = useRef(new WeakMap<QuoteAttempt, Promise<AnsweredQuote>>());
   const mutation = useMutation<QuoteAnswer, Error, QuoteAttempt>({
     mutationFn: async (attempt) => {
@@ -74,7 +74,6 @@ export function useQuoteRequest({
   /** What an answer does, with the screen's handlers as it last drew. */
   const answers = {
     quoted: (answer: QuoteAnswer, attempt: QuoteAttempt) => {
-      if (!isLatest(attempt)) return;
       // Before the quote is shown, in the same render: its validity is counted with the offset
       // this answer shows.
       const reading = readings.get(answer);
@@ -82,7 +81,6 @@ export function useQuoteRequest({
       onQuoted(answer.quote, attempt);
     },
     failed: (error: Error, attempt: QuoteAttempt) => {
-      if (!isLatest(attempt)) return;
       if (error instanceof RequestError && error.code === 'offline') {
         onOffline(attempt);
         return;
@@ -99,10 +97,9 @@ export function useQuoteRequest({
   useLayoutEffect(() => {
     answered.current = answers;
   });
-  const { mutate: send, reset: forget } = mutation;
+  const { mutate: send } = mutation;
   const mutate = useCallback(
     (attempt: QuoteAttempt) => {
-      latest.current = attempt;
       // The request leaves now, in the tap's own task: React Query reaches the mutation's
       // function only a few promise turns later, after React has re-rendered the screen for the
       // form's submit (tens of milliseconds on a slow tablet, all before the request left).
@@ -114,8 +111,7 @@ export function useQuoteRequest({
       // in a microtask queued beside that news (quote-screen.tsx: React Query's notices come in
       // microtasks): React draws the quote and the request's end in one render. As the
       // mutation's own onSuccess, the quote was drawn alone first and the screen again after it,
-      // both before the price's first paint (bench/trace-tap.mjs). Only the last "Cotizar" of
-      // this screen hears its answer; `isLatest` also leaves out one that "Limpiar" reset.
+      // both before the price's first paint (bench/trace-tap.mjs).
       send(attempt, {
         onSuccess: (answer) => queueMicrotask(() => answered.current.quoted(answer, attempt)),
         onError: (error) => queueMicrotask(() => answered.current.failed(error, attempt)),
@@ -123,11 +119,7 @@ export function useQuoteRequest({
     },
     [send],
   );
-  const reset = useCallback(() => {
-    latest.current = undefined;
-    forget();
-  }, [forget]);
-  return { ...mutation, mutate, reset };
+  return { ...mutation, mutate };
 }
 
 interface AnsweredQuote {
