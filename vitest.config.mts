@@ -15,10 +15,10 @@ export default defineConfig({
     // A stray .only would narrow CI to one test and still pass (Vitest's default too, said here).
     allowOnly: !process.env.CI,
     // Two forks on two cores: most files wait on servers, throttles and timers, not the CPU (one
-    // fork used 40 % of the machine). The files that run production instances against the clock
-    // (test/instances, the connection flood) run after the rest, alone (`npm run test:unit`): beside
-    // another file, a kill -9 run saw renewals miss 6 s tokens. Builds take turns through
-    // build-if-needed's lock.
+    // fork used 40 % of the machine). The production instances' files (test/instances: their
+    // drills quote at a steady pace, not flat out) run beside this run in a Vitest of their own,
+    // one file at a time; the connection flood, which measures answer times under load, runs after
+    // both, alone (`npm run test:unit`). Builds take turns through build-if-needed's lock.
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 30_000,
