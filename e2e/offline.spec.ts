@@ -15,17 +15,22 @@ import {
   tilesKept,
   waitForMap,
 } from './support/screen';
+import { TILE_HOST } from './support/tile-server';
 
 /**
  * The app's service worker (lib/offline/service-worker.ts), in a real browser. Chromium only, as
- * Playwright's service workers are. Two things keep these tests honest about what the worker
+ * Playwright's service workers are. Three things keep these tests honest about what the worker
  * serves:
- * - Playwright's route handlers still answer while a context is "offline", so the stand-in tile
- *   server is taken down too (`tileServer.reachable = false`): any tile drawn then came from the
- *   worker's cache, and the tile server's log shows it was not asked.
- * - Routes do not see a request the worker answers, only those it makes (and those it leaves to
- *   the network): the page's own timing says whether the screen came from the worker's copy.
+ * - The browser's own HTTP cache is off in this file (a route on the context turns it off, as
+ *   Playwright documents): with it, a tile or a five-minute `/api/coverage` could be drawn offline
+ *   from the browser's cache even if the worker kept nothing.
+ * - The stand-in tile server is taken down with the network (`tileServer.reachable = false`): any
+ *   tile drawn then came from the worker's cache, and the tile server's log shows it was not asked.
+ * - The page's own timing says whether the screen came from the worker's copy.
  */
+test.beforeEach(async ({ context }) => {
+  await context.route(`http://${TILE_HOST}/**`, (route) => route.fallback());
+});
 
 /** The worker looks after this window and keeps a copy of the screen for this session. */
 async function offlineReady(page: Page) {

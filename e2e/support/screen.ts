@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   test as base,
   expect,
@@ -8,10 +6,10 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
+import { hostRules, startTileServer, type TileServer, type WorkerTileServer } from './tile-server';
 
 export { expect };
-
-const TILE = readFileSync(join(__dirname, '..', 'fixtures', 'tile.png'));
+export { TILE_HEADERS, type TileServer } from './tile-server';
 
 export const DEMO = { email: 'dispatcher@example.com', password: 'demo-password' };
 
@@ -40,34 +38,33 @@ export const RECORDED_TRIP = {
 };
 
 /**
- * The stand-in tile server of every test. It answers as OpenStreetMap's does: a PNG with
- * `Access-Control-Allow-Origin: *` and a week of caching. Tests may take it down, and read which
- * tiles it was asked for and by whom (the page, or the app's service worker).
+ * Every test runs offline from the internet: the servers take their map tiles from a host only the
+ * browser knows (TILE_HOST), which each worker's browser sends to its own stand-in tile server,
+ * and any other name but the loopback's resolves to nothing (tile-server.ts). No route is set on
+ * the page: a route pauses every request of the page for the test's process to decide, which cost
+ * about a sixth of Chromium's and Playwright's CPU for a signed-in page load.
  */
-export interface TileServer {
-  /** False: every request is refused, as with no network. */
-  reachable: boolean;
-  /** Tile URLs answered, in order. */
-  served: string[];
-  /** Tile URLs refused while unreachable. */
-  refused: string[];
-  /** How many of the answered requests the service worker made (not the page). */
-  servedToWorker: number;
-}
-
-/** Headers OpenStreetMap's tile servers send that the app's worker reads. */
-export const TILE_HEADERS = {
-  'access-control-allow-origin': '*',
-  'cache-control': 'max-age=604800',
-};
-
-/**
- * Every test runs offline from the internet: map tiles (any host but the app's) are answered with
- * a small local PNG, and anything else leaving 127.0.0.1 is refused. Routes set on the context see
- * the requests the service worker makes as well as the page's (Chromium); a request the worker
- * answers from its cache reaches no route at all.
- */
-export const test = base.extend<{ tileServer: TileServer; serverOfTest: void }>({
+export const test = base.extend<
+  { tileServer: TileServer; serverOfTest: void },
+  { workerTiles: WorkerTileServer }
+>({
+  workerTiles: [
+    async ({}, use) => {
+      const tiles = await startTileServer();
+      await use(tiles);
+      await tiles.close();
+    },
+    { scope: 'worker' },
+  ],
+  launchOptions: [
+    async ({ launchOptions, workerTiles }, use) => {
+      await use({
+        ...launchOptions,
+        args: [...(launchOptions.args ?? []), hostRules(workerTiles.port)],
+      });
+    },
+    { scope: 'worker' },
+  ],
   serverOfTest: [
     async ({ baseURL }, use) => {
       serverOfTest = baseURL ?? '';
@@ -75,29 +72,11 @@ export const test = base.extend<{ tileServer: TileServer; serverOfTest: void }>(
     },
     { auto: true },
   ],
+  /** The worker's tile server, reachable and with empty logs at the start of each test. */
   tileServer: [
-    async ({ context }, use) => {
-      const tiles: TileServer = { reachable: true, served: [], refused: [], servedToWorker: 0 };
-      await context.route(
-        (url) => url.hostname !== '127.0.0.1' && url.hostname !== 'localhost',
-        (route) => {
-          const request = route.request();
-          if (!/\.png(\?|$)/.test(request.url())) return route.abort('blockedbyclient');
-          if (!tiles.reachable) {
-            tiles.refused.push(request.url());
-            return route.abort('internetdisconnected');
-          }
-          tiles.served.push(request.url());
-          if (request.serviceWorker()) tiles.servedToWorker++;
-          return route.fulfill({
-            status: 200,
-            contentType: 'image/png',
-            headers: TILE_HEADERS,
-            body: TILE,
-          });
-        },
-      );
-      await use(tiles);
+    async ({ workerTiles }, use) => {
+      workerTiles.reset();
+      await use(workerTiles);
     },
     { auto: true },
   ],
