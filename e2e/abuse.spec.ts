@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { Socket } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/screen';
 import { startAppProcess, type AppProcess } from './support/app-process';
 
 // The production server as `npm start` serves it, attacked over loopback with no credentials.

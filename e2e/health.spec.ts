@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/screen';
 import { healthyAnswer } from '../test/fixtures/health-answer';
 
 // Playwright's own readiness probe already waits for /api/health to answer 200; this checks what

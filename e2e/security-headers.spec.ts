@@ -1,4 +1,5 @@
-import { expect, test, type APIResponse } from '@playwright/test';
+import type { APIResponse } from '@playwright/test';
+import { expect, test } from './support/screen';
 
 // Headers come from the production server itself (proxy.ts for pages, next.config.js for the
 // rest), so they are checked over real HTTP here; once is enough, not once per device.
