@@ -13,6 +13,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { coldTablet, throttledPage } from './figures/first-pin.mjs';
 import { startApp } from './lib/app-server.mjs';
@@ -21,16 +22,20 @@ import { launchChromium } from './lib/browser.mjs';
 import { startTileServer } from './lib/tile-server.mjs';
 import { hotFunctions, mainThreadOf, ms, tail, timeline, traced } from './lib/trace.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const arg = args.find((a) => a.startsWith(`--${name}=`));
-  return arg ? arg.slice(name.length + 3) : fallback;
-};
-const cpuSlowdown = Number(option('cpu-slowdown', '4'));
-const visits = Number(option('visits', '1'));
-const minTaskMs = Number(option('min', '5'));
-const keep = option('keep', null);
-const withBare = args.includes('--bare');
+const { values: options } = parseArgs({
+  options: {
+    'cpu-slowdown': { type: 'string', default: '4' },
+    visits: { type: 'string', default: '1' },
+    min: { type: 'string', default: '5' },
+    keep: { type: 'string' },
+    bare: { type: 'boolean', default: false },
+  },
+});
+const cpuSlowdown = Number(options['cpu-slowdown']);
+const visits = Number(options.visits);
+const minTaskMs = Number(options.min);
+const keep = options.keep ?? null;
+const withBare = options.bare;
 
 /** In the page before its scripts: a user-timing mark when Leaflet's container appears. */
 function markContainer() {

@@ -13,6 +13,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { startApp } from './lib/app-server.mjs';
 import { launchChromium } from './lib/browser.mjs';
@@ -20,14 +21,16 @@ import { startTileServer } from './lib/tile-server.mjs';
 import { changeTrip, openScreen, placeRecordedTrip, quote } from './figures/tap-to-price.mjs';
 import { hotFunctions, mainThreadOf, ms, timeline, traced } from './lib/trace.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const arg = args.find((a) => a.startsWith(`--${name}=`));
-  return arg ? arg.slice(name.length + 3) : fallback;
-};
-const cpuSlowdown = Number(option('cpu-slowdown', '4'));
-const visits = Number(option('visits', '2'));
-const keep = option('keep', null);
+const { values: options } = parseArgs({
+  options: {
+    'cpu-slowdown': { type: 'string', default: '4' },
+    visits: { type: 'string', default: '2' },
+    keep: { type: 'string' },
+  },
+});
+const cpuSlowdown = Number(options['cpu-slowdown']);
+const visits = Number(options.visits);
+const keep = options.keep ?? null;
 
 function analyse(events, name) {
   const thread = mainThreadOf(events);

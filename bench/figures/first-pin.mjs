@@ -15,9 +15,8 @@
 //
 // The app's service worker is blocked: it registers only once the page has loaded and the browser
 // is idle, and its downloads would escape the throttling (CDP throttles the page, not the worker).
-import { launchChromium } from '../lib/browser.mjs';
+import { launchChromium, signIn as signInDispatcher } from '../lib/browser.mjs';
 import { buildBareMapApp, startBareMapApp } from '../lib/bare-map-app.mjs';
-import { DISPATCHER } from '../lib/trip.mjs';
 import { pairRatios, round, roundSpread, sleep, spread } from '../lib/stats.mjs';
 
 export const BUDGET = { ratio: 1.2 };
@@ -103,16 +102,7 @@ function shortUrl(url) {
 /** A tablet's new context (no HTTP or code cache), with a dispatcher's session when `signIn`. */
 export async function coldTablet(browser, { origin, signIn }) {
   const context = await browser.newContext(TABLET);
-  if (signIn) {
-    const response = await context.request.post(`${origin}/api/session`, {
-      headers: { origin },
-      data: DISPATCHER,
-    });
-    if (response.status() !== 200) {
-      await context.close();
-      throw new Error(`sign-in failed: HTTP ${response.status()}`);
-    }
-  }
+  if (signIn) await signInDispatcher(context, origin);
   return context;
 }
 

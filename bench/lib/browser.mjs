@@ -44,13 +44,18 @@ export async function signedInTablet(browser, origin) {
     timezoneId: 'America/Mexico_City',
     serviceWorkers: 'block',
   });
-  const signIn = await context.request.post(`${origin}/api/session`, {
+  await signIn(context, origin);
+  return context;
+}
+
+/** Signs `context` in as the demo dispatcher through POST /api/session; closes it on a refusal. */
+export async function signIn(context, origin) {
+  const response = await context.request.post(`${origin}/api/session`, {
     headers: { origin },
     data: DISPATCHER,
   });
-  if (signIn.status() !== 200) {
+  if (response.status() !== 200) {
     await context.close();
-    throw new Error(`sign-in failed: HTTP ${signIn.status()}`);
+    throw new Error(`sign-in failed: HTTP ${response.status()}`);
   }
-  return context;
 }
