@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, openSignedIn, test } from './support/screen';
 
+// What the service worker does is part of this spec's point: it runs with the app's worker on every
+// profile (playwright.config.ts blocks it on desktop elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A browser's console is where a header it does not understand, a failed hydration or an uncaught
  * error shows first: the dispatcher never sees it, but the screen is not what it should be. The

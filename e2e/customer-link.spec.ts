@@ -12,6 +12,10 @@ import {
   test,
 } from './support/screen';
 
+// What the service worker does is part of this spec's point: it runs with the app's worker on every
+// profile (playwright.config.ts blocks it on desktop elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The customer's side of a quote: the dispatcher quotes and shares it, and a phone that never
  * signed in opens the link the shared text carries and sees the trip and the total.

@@ -15,6 +15,10 @@ import {
   test,
 } from './support/screen';
 
+// What the service worker does is part of this spec's point: it runs with the app's worker on every
+// profile (playwright.config.ts blocks it on desktop elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /** In the field: a quote asked offline waits, the quote is handed over, it holds for a while. */
 
 async function fillRecordedTrip(page: Page) {

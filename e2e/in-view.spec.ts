@@ -13,6 +13,10 @@ import {
   test,
 } from './support/screen';
 
+// What the service worker does is part of this spec's point: it runs with the app's worker on every
+// profile (playwright.config.ts blocks it on desktop elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * What answers the dispatcher's tap is where they look: on screen, not under the map or the
  * "Cotizar" bar, whichever profile and however far the panel is scrolled.

@@ -1,5 +1,9 @@
 import { expect, openSignedIn, signIn, test, waitForMap } from './support/screen';
 
+// What the service worker does is part of this spec's point: it runs with the app's worker on every
+// profile (playwright.config.ts blocks it on desktop elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const TILE_IN_PREVIEW = '[data-map-preview] img';
 
 test('the map’s streets are on screen before any script has run', async ({ browser, page }) => {

@@ -17,6 +17,10 @@ import {
 } from './support/screen';
 import { TILE_HOST } from './support/tile-server';
 
+// What the service worker does is part of this spec's point: it runs with the app's worker on every
+// profile (playwright.config.ts blocks it on desktop elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The app's service worker (lib/offline/service-worker.ts), in a real browser. Chromium only, as
  * Playwright's service workers are. Three things keep these tests honest about what the worker

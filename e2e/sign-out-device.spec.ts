@@ -8,6 +8,10 @@ import {
   waitForMap,
 } from './support/screen';
 
+// What the service worker does is part of this spec's point: it runs with the app's worker on every
+// profile (playwright.config.ts blocks it on desktop elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Signing out ("Salir") clears the device (components/session/forget-device.ts): on a shared
  * tablet the next person finds nothing of the last dispatcher's trips — no draft, no recent
