@@ -16,11 +16,25 @@ if wait > tonumber(ARGV[2]) then return -1 - wait end
 redis.call('SET', KEYS[1], slot + tonumber(ARGV[1]), 'PX', wait + tonumber(ARGV[1]) + 1000)
 return wait`;
 
+// Lets a call leave only `interval` ms after the last call that left (on Redis's clock), and
+// records when it does; else answers how long to wait still. A booked slot is when a call may
+// leave: one that leaves late (its instance busy when the slot came) must not let the next,
+// leaving on time, reach the service less than the interval after it.
+const LEAVE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local wait = tonumber(redis.call('GET', KEYS[1]) or '0') + tonumber(ARGV[1]) - now
+if wait > 0 then return wait end
+redis.call('SET', KEYS[1], now, 'PX', tonumber(ARGV[1]) + 1000)
+return 0`;
+
 /**
  * A rate gate shared by every instance (Nominatim's one request per second for the whole
  * application, not per instance): each call books the next free slot in Redis and waits for it.
  * `marginMs` is added to the interval, because a call leaves its instance a little after its slot
- * and the next may leave the next instance exactly on time.
+ * and the next may leave the next instance exactly on time; and when its slot comes, a call still
+ * leaves only `intervalMs` after the last one actually left (a busy instance can leave its slot
+ * late by more than the margin: several-instances.test.ts saw 863 ms between two arrivals).
  *
  * Redis failing: this process's own gate (`local`) spaces its calls, so during an outage N
  * instances may call N times a second — the price of keeping lookups working (README).
@@ -51,6 +65,20 @@ export class RedisRateGate {
     );
     if (wait === undefined) return this.local.take();
     if (wait < 0) throw new RateGateFull(-1 - wait);
+    await this.sleepFor(wait);
+    for (;;) {
+      const still = await orWhenRedisFails(
+        'geocoder rate gate',
+        async () =>
+          (await this.redis.eval(LEAVE, 1, `${this.key}:left`, String(this.intervalMs))) as number,
+        () => 0,
+      );
+      if (still <= 0) return;
+      await this.sleepFor(still);
+    }
+  }
+
+  private async sleepFor(wait: number): Promise<void> {
     const until = this.clock.now() + wait;
     for (let remaining = wait; remaining > 0; remaining = until - this.clock.now()) {
       await this.clock.sleep(Math.ceil(remaining));

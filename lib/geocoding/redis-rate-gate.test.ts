@@ -1,0 +1,50 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedisServer, type RedisServer } from '@/test/support/redis-server';
+import { RateGate, systemClock, type Clock } from './rate-gate';
+import { RedisRateGate } from './redis-rate-gate';
+
+let server: RedisServer;
+const clients: Redis[] = [];
+
+beforeAll(async () => {
+  server = await startRedisServer();
+});
+afterAll(async () => {
+  for (const client of clients) client.disconnect();
+  await server.close();
+});
+
+/** One instance's gate on the shared Redis; `late` ms added to each of its waits (a busy instance). */
+function instanceGate(key: string, late = 0): RedisRateGate {
+  const redis = new Redis(server.url, { lazyConnect: false, maxRetriesPerRequest: 1 });
+  clients.push(redis);
+  const clock: Clock = {
+    now: systemClock.now,
+    sleep: (ms) => systemClock.sleep(ms + late),
+  };
+  return new RedisRateGate(redis, key, 300, 5_000, new RateGate(300, 5_000), 25, clock);
+}
+
+describe('the rate gate shared through Redis', () => {
+  it('spaces calls from several instances by the interval, however late a busy one left its slot', async () => {
+    const key = `gate-${Date.now()}`;
+    // The first instance wakes 150 ms after each slot it waited for: more than the margin.
+    const busy = instanceGate(key, 150);
+    const onTime = instanceGate(key);
+    await busy.take(); // the first call: no wait, it leaves at once
+    const left: number[] = [];
+    const call = async (gate: RedisRateGate) => {
+      await gate.take();
+      left.push(performance.now());
+    };
+    // Booked in this order: the busy instance's slot first, the on-time one's 325 ms after it.
+    const calls = [call(busy)];
+    await systemClock.sleep(20);
+    calls.push(call(onTime));
+    await Promise.all(calls);
+    expect(left).toHaveLength(2);
+    // The busy call left ~150 ms after its slot; the next must still leave 300 ms after it.
+    expect(left[1]! - left[0]!).toBeGreaterThanOrEqual(290);
+  });
+});
