@@ -75,10 +75,9 @@ export default defineConfig({
   //
   // The app's service worker (offline, kept tiles, the screen's files on the device) runs in every
   // test on the tablet and the phone, as on a dispatcher's device, and in the specs whose point it
-  // is (console, offline, draft, hand-over, in-view, sign-out-device, customer-link, map-preview:
-  // `test.use` there) on desktop too. In the rest of desktop's tests, the device-independent logic,
-  // it is blocked: each new context would install it and precache the build's ~1 MB of files
-  // again, a fifth of a test's CPU (quote, several-dropoffs and addresses on desktop, 24 tests:
+  // is (`test.use(WITH_SERVICE_WORKER)`, e2e/support/screen.ts) on desktop too. In the rest of
+  // desktop's tests, the device-independent logic, it is blocked: each new context would install
+  // it and precache the build's ~1 MB of files again, a fifth of a test's CPU (quote, several-dropoffs and addresses on desktop, 24 tests:
   // 60.0 → 47.7 s of CPU; the whole suite's test time 573 → 535 s, 2026-11-27).
   projects: [
     {

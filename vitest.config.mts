@@ -14,8 +14,8 @@ export default defineConfig({
     environment: 'node',
     // A stray .only would narrow CI to one test and still pass (Vitest's default too, said here).
     allowOnly: !process.env.CI,
-    // Two forks on two cores: most files wait on servers, throttles and timers, not the CPU (one
-    // fork used 40 % of the machine). The production instances' files (test/instances: their
+    // Two workers on two cores: most files wait on servers, throttles and timers, not the CPU (one
+    // used 40 % of the machine). The production instances' files (test/instances: their
     // drills quote at a steady pace, not flat out) run beside this run in a Vitest of their own,
     // one file at a time; the connection flood, which measures answer times under load, runs after
     // both, alone (`npm run test:unit`). Builds take turns through build-if-needed's lock.

@@ -1,9 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, openSignedIn, test } from './support/screen';
+import { expect, openSignedIn, test, WITH_SERVICE_WORKER } from './support/screen';
 
-// What the service worker does is part of this spec's point: it runs with the app's worker on every
-// profile (playwright.config.ts blocks it on desktop elsewhere).
-test.use({ serviceWorkers: 'allow' });
+test.use(WITH_SERVICE_WORKER);
 
 /**
  * A browser's console is where a header it does not understand, a failed hydration or an uncaught

@@ -10,11 +10,10 @@ import {
   recordShares,
   resultCard,
   test,
+  WITH_SERVICE_WORKER,
 } from './support/screen';
 
-// What the service worker does is part of this spec's point: it runs with the app's worker on every
-// profile (playwright.config.ts blocks it on desktop elsewhere).
-test.use({ serviceWorkers: 'allow' });
+test.use(WITH_SERVICE_WORKER);
 
 /**
  * The customer's side of a quote: the dispatcher quotes and shares it, and a phone that never

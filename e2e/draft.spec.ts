@@ -11,11 +11,10 @@ import {
   signIn,
   test,
   waitForMap,
+  WITH_SERVICE_WORKER,
 } from './support/screen';
 
-// What the service worker does is part of this spec's point: it runs with the app's worker on every
-// profile (playwright.config.ts blocks it on desktop elsewhere).
-test.use({ serviceWorkers: 'allow' });
+test.use(WITH_SERVICE_WORKER);
 
 test.describe('the draft stays on the device', () => {
   test('a reload keeps the pins, the fields, the chosen pin and the last quote', async ({

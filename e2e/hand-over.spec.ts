@@ -13,11 +13,10 @@ import {
   requestsReported,
   resultCard,
   test,
+  WITH_SERVICE_WORKER,
 } from './support/screen';
 
-// What the service worker does is part of this spec's point: it runs with the app's worker on every
-// profile (playwright.config.ts blocks it on desktop elsewhere).
-test.use({ serviceWorkers: 'allow' });
+test.use(WITH_SERVICE_WORKER);
 
 /** In the field: a quote asked offline waits, the quote is handed over, it holds for a while. */
 

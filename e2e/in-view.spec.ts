@@ -11,11 +11,10 @@ import {
   quoteRecordedTrip,
   resultCard,
   test,
+  WITH_SERVICE_WORKER,
 } from './support/screen';
 
-// What the service worker does is part of this spec's point: it runs with the app's worker on every
-// profile (playwright.config.ts blocks it on desktop elsewhere).
-test.use({ serviceWorkers: 'allow' });
+test.use(WITH_SERVICE_WORKER);
 
 /**
  * What answers the dispatcher's tap is where they look: on screen, not under the map or the

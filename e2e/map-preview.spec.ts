@@ -1,8 +1,13 @@
-import { expect, openSignedIn, signIn, test, waitForMap } from './support/screen';
+import {
+  expect,
+  openSignedIn,
+  signIn,
+  test,
+  waitForMap,
+  WITH_SERVICE_WORKER,
+} from './support/screen';
 
-// What the service worker does is part of this spec's point: it runs with the app's worker on every
-// profile (playwright.config.ts blocks it on desktop elsewhere).
-test.use({ serviceWorkers: 'allow' });
+test.use(WITH_SERVICE_WORKER);
 
 const TILE_IN_PREVIEW = '[data-map-preview] img';
 

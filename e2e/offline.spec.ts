@@ -14,12 +14,11 @@ import {
   test,
   tilesKept,
   waitForMap,
+  WITH_SERVICE_WORKER,
 } from './support/screen';
 import { TILE_HOST } from './support/tile-server';
 
-// What the service worker does is part of this spec's point: it runs with the app's worker on every
-// profile (playwright.config.ts blocks it on desktop elsewhere).
-test.use({ serviceWorkers: 'allow' });
+test.use(WITH_SERVICE_WORKER);
 
 /**
  * The app's service worker (lib/offline/service-worker.ts), in a real browser. Chromium only, as

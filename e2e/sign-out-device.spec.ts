@@ -6,11 +6,10 @@ import {
   test,
   tilesKept,
   waitForMap,
+  WITH_SERVICE_WORKER,
 } from './support/screen';
 
-// What the service worker does is part of this spec's point: it runs with the app's worker on every
-// profile (playwright.config.ts blocks it on desktop elsewhere).
-test.use({ serviceWorkers: 'allow' });
+test.use(WITH_SERVICE_WORKER);
 
 /**
  * Signing out ("Salir") clears the device (components/session/forget-device.ts): on a shared

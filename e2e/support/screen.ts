@@ -11,6 +11,13 @@ import { hostRules, startTileServer, type TileServer, type WorkerTileServer } fr
 export { expect };
 export { TILE_HEADERS, type TileServer } from './tile-server';
 
+/**
+ * `test.use(WITH_SERVICE_WORKER)` in a spec whose point is what the app's service worker does
+ * (offline, kept tiles, sign-out, a silent console): it runs there on every profile. On the tablet
+ * and the phone it always runs; in desktop's other tests it is blocked (playwright.config.ts).
+ */
+export const WITH_SERVICE_WORKER = { serviceWorkers: 'allow' } as const;
+
 export const DEMO = { email: 'dispatcher@example.com', password: 'demo-password' };
 
 /**

@@ -17,7 +17,7 @@ afterAll(async () => {
 
 /** One instance's gate on the shared Redis; `late` ms added to each of its waits (a busy instance). */
 function instanceGate(key: string, late = 0): RedisRateGate {
-  const redis = new Redis(server.url, { lazyConnect: false, maxRetriesPerRequest: 1 });
+  const redis = new Redis(server.url, { maxRetriesPerRequest: 1 });
   clients.push(redis);
   const clock: Clock = {
     now: systemClock.now,
