@@ -140,10 +140,6 @@ const startVitest = () =>
       maxWorkers: 1,
       reporters: [{}],
       passWithNoTests: false,
-      // Beside the rest of npm test's first step (load 10 and more), a contract file's first
-      // server took over Vitest's 30 s to start (a hook timeout, in 2 of 3 clean clones): what is
-      // judged here is the tests' assertions, not how fast a loaded machine starts a server.
-      hookTimeout: 120_000,
     },
     {},
     {
