@@ -4,7 +4,7 @@ import { addressLabel, coordinate, firstText, lenientText, zipCodeOf } from './a
 import { capabilitiesOf } from './capabilities';
 import { GeocoderError } from './errors';
 import { CachedLookups, type LookupCacheConfig } from './cached-lookups';
-import { RateGate, RateGateFull, systemClock, type Clock } from './rate-gate';
+import { RateGate, RateGateFull, systemClock, type CallGate, type Clock } from './rate-gate';
 import { nominatimSearchParams } from './provider-query';
 import type { SearchResultKind } from '@/lib/api/geocode';
 import type { AddressQuery, GeocodedAddress, GeocodedPlace, Geocoder, LatLng } from './types';
@@ -32,7 +32,7 @@ export interface NominatimOptions extends LookupCacheConfig {
    * The one-per-second gate, when it is shared with other instances (./redis-rate-gate.ts); default:
    * this process's own.
    */
-  gate?: Pick<RateGate, 'take'>;
+  gate?: CallGate;
 }
 
 const addressSchema = z
@@ -76,7 +76,7 @@ const NEIGHBOURHOOD_TYPES = new Set(['suburb', 'neighbourhood', 'quarter']);
 
 export class NominatimGeocoder implements Geocoder {
   readonly capabilities = capabilitiesOf('nominatim');
-  private readonly gate: Pick<RateGate, 'take'>;
+  private readonly gate: CallGate;
   private readonly lookups: CachedLookups;
   private readonly userAgent: string;
 
@@ -144,11 +144,15 @@ export class NominatimGeocoder implements Geocoder {
         retryAfterSeconds: Math.ceil(error.waitMs / 1000),
       });
     }
-    return getUpstreamJson(upstreamUrl(this.options.baseUrl, path, params), {
-      provider: 'nominatim',
-      timeoutMs: this.options.timeoutMs,
-      userAgent: this.userAgent,
-    });
+    try {
+      return await getUpstreamJson(upstreamUrl(this.options.baseUrl, path, params), {
+        provider: 'nominatim',
+        timeoutMs: this.options.timeoutMs,
+        userAgent: this.userAgent,
+      });
+    } finally {
+      await this.gate.finished?.();
+    }
   }
 }
 

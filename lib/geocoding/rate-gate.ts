@@ -21,6 +21,12 @@ export class RateGateFull extends Error {
   }
 }
 
+/**
+ * A gate a call goes through before it leaves; a shared one also wants to hear when the call is
+ * answered (or failed), to count the next call's interval from then (./redis-rate-gate.ts).
+ */
+export type CallGate = Pick<RateGate, 'take'> & { finished?(): Promise<void> };
+
 export class RateGate {
   private nextSlot = Number.NEGATIVE_INFINITY;
 

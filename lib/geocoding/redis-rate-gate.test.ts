@@ -47,4 +47,22 @@ describe('the rate gate shared through Redis', () => {
     // The busy call left ~150 ms after its slot; the next must still leave 300 ms after it.
     expect(left[1]! - left[0]!).toBeGreaterThanOrEqual(290);
   });
+
+  it('counts the interval from the answer of a call that reached the service late', async () => {
+    const key = `gate-answered-${Date.now()}`;
+    const first = instanceGate(key);
+    const second = instanceGate(key);
+    await first.take();
+    // The first call leaves the gate but its instance is busy: it reaches the service 150 ms later
+    // and is answered then. Meanwhile the second instance books the next slot and waits for it.
+    const next = (async () => {
+      await second.take();
+      return performance.now();
+    })();
+    await systemClock.sleep(150);
+    const answered = performance.now();
+    await first.finished();
+    // Left 300 ms after the first left, it would reach the service 150 ms after the first did.
+    expect((await next) - answered).toBeGreaterThanOrEqual(290);
+  });
 });
