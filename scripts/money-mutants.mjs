@@ -123,61 +123,30 @@ function mutate(source, mutant) {
   return source.replace(mutant.find, () => mutant.replace);
 }
 
-/**
- * One Vitest for the whole run, kept between mutants: its transforms are cached, and after a mutant
- * is written (or the source restored) only that file is transformed again (`invalidateFile`). A
- * `vitest run` per mutant paid Vitest's start and every module's transform each time: 145 s of CPU
- * for the 30 mutants, most of it starting (docs/testing.md). One worker: the files of a mutant run
- * one at a time, in the order listed, and the first that fails ends its run.
- */
-let runner;
-const startVitest = () =>
-  createVitest(
-    'test',
-    {
-      root: ROOT,
-      watch: false,
-      maxWorkers: 1,
-      reporters: [{}],
-      passWithNoTests: false,
-    },
-    {},
-    {
-      stdout: new Writable({ write: (_chunk, _encoding, done) => done() }),
-      stderr: process.stderr,
-    },
-  );
-
-/** What a file's run came to: its failed tests, and errors that are not a test's (a load error). */
+/** What a file's run came to: its failed tests, and the errors to show (a load error among them). */
 async function runFile(file) {
   const path = join(ROOT, file);
   const run = await runner.runTestSpecifications([
     runner.getRootProject().createSpecification(path),
   ]);
   // The answer lists every file run so far, with its last result: only this one's counts here.
-  const testModules = run.testModules.filter((module) => module.moduleId === path);
-  const { unhandledErrors } = run;
+  const testModule = run.testModules.find((candidate) => candidate.moduleId === path);
+  if (!testModule) return { failed: [], errors: [`${file} did not run`] };
   // A suite whose hook failed against the mutant counts as a failed test, as `vitest run` says it.
-  const failed = testModules.flatMap((module) =>
-    [...module.children.allTests(), ...module.children.allSuites()]
-      .filter((task) => (task.type === 'suite' ? task.state() : task.result().state) === 'failed')
-      .map((task) => `${file} > ${task.fullName}`),
-  );
+  const failedTasks = [
+    ...testModule.children.allTests(),
+    ...testModule.children.allSuites(),
+  ].filter((task) => (task.type === 'suite' ? task.state() : task.result().state) === 'failed');
   const errors = [
-    ...unhandledErrors.map(String),
-    ...testModules.flatMap((module) =>
-      [...module.children.allTests('failed')].flatMap((test) =>
-        (test.result().errors ?? []).map((error) => `${test.fullName}: ${error.message}`),
+    ...run.unhandledErrors.map(String),
+    ...failedTasks.flatMap((task) =>
+      (task.type === 'suite' ? task.errors() : (task.result().errors ?? [])).map(
+        (error) => `${task.fullName}: ${error.message}`,
       ),
     ),
-    ...testModules.flatMap((module) =>
-      [...module.children.allSuites()].flatMap((suite) =>
-        suite.errors().map((error) => `${suite.fullName}: ${error.message}`),
-      ),
-    ),
-    ...testModules.flatMap((module) => module.errors().map((error) => error.message)),
+    ...testModule.errors().map((error) => error.message),
   ];
-  return { failed, errors };
+  return { failed: failedTasks.map((task) => `${file} > ${task.fullName}`), errors };
 }
 
 /** The files in turn until one fails: killed when a test failed, broken when a file did not load. */
@@ -207,7 +176,19 @@ for (const mutant of mutants) {
 }
 
 process.env.NEXT_TELEMETRY_DISABLED = '1';
-runner = await startVitest();
+/**
+ * One Vitest for the whole run, kept between mutants: its transforms are cached, and after a mutant
+ * is written (or the source restored) only that file is transformed again (`invalidateFile`). A
+ * `vitest run` per mutant paid Vitest's start and every module's transform each time: 145 s of CPU
+ * for the 30 mutants, most of it starting (docs/testing.md). One worker: the files of a mutant run
+ * one at a time, in the order listed, and the first that fails ends its run.
+ */
+const runner = await createVitest(
+  'test',
+  { root: ROOT, watch: false, maxWorkers: 1, reporters: [{}], passWithNoTests: false },
+  {},
+  { stdout: new Writable({ write: (_chunk, _encoding, done) => done() }), stderr: process.stderr },
+);
 const everyTest = [...new Set(mutants.flatMap((m) => m.tests))];
 const baseline = await vitest(everyTest);
 if (baseline.status !== 0) {
