@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { MIGRATIONS_FOLDER } from '@/lib/db/migrate';
+import { MIGRATIONS_FOLDER } from '@/lib/db/migrations-folder.mjs';
 import { PGLITE_OPTIONS } from '@/lib/db/pglite-options.mjs';
 
 /**
