@@ -1,6 +1,14 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
-import { expect, openSignedIn, pin, pointGroup, resultCard, test } from './support/screen';
+import {
+  expect,
+  keepForReview,
+  openSignedIn,
+  pin,
+  pointGroup,
+  resultCard,
+  test,
+} from './support/screen';
 
 /**
  * Issue 29, Build 3: a point found only as a colonia sits at the colonia's centre, and the screen
@@ -39,13 +47,6 @@ async function expectInView(page: Page, target: Locator) {
   expect(box.y).toBeGreaterThanOrEqual(0);
 }
 
-/** The screen as the dispatcher sees it, kept with the test's output to be looked at. */
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
 test('a search-only trip is called approximate, quoted with one deliberate tap, and fixed at the door @touch', async ({
   page,
 }, testInfo) => {
@@ -71,7 +72,7 @@ test('a search-only trip is called approximate, quoted with one deliberate tap, 
   const submit = page.getByRole('button', { name: 'Cotizar con ubicación aproximada' });
   await expect(submit).toBeVisible();
   await expectInView(page, mark(page, 'B'));
-  await screenshot(page, testInfo, 'approximate-marks');
+  await keepForReview(page, testInfo, 'approximate-marks');
   expect(await seriousViolations(page)).toEqual([]);
 
   // One tap quotes it; the result says by how much the km may be off, in its own words.
@@ -81,7 +82,7 @@ test('a search-only trip is called approximate, quoted with one deliberate tap, 
   await expect(card.getByTestId('distance-uncertainty')).toHaveText('±2 km: ubicación aproximada');
   await expect(card.getByTestId('distance-note')).not.toHaveText(/ubicación/);
   await expectInView(page, card.getByTestId('distance-uncertainty'));
-  await screenshot(page, testInfo, 'approximate-result');
+  await keepForReview(page, testInfo, 'approximate-result');
 
   // A's door: A chosen for the next tap, then a tap on the map beside its pin.
   await mark(page, 'A').getByRole('button', { name: 'Corregir A en el mapa' }).tap();

@@ -3,14 +3,15 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, TestInfo } from '@playwright/test';
 import {
   TILE_HEADERS,
+  WITH_SERVICE_WORKER,
   expect,
-  press,
+  keepForReview,
   openSignedIn,
+  press,
   quoteRecordedTrip,
   recordShares,
   resultCard,
   test,
-  WITH_SERVICE_WORKER,
 } from './support/screen';
 
 test.use(WITH_SERVICE_WORKER);
@@ -128,9 +129,9 @@ test('@touch quote → "Compartir" → the shared link, opened with no sign-in o
     // Nothing of the dispatcher's.
     await expect(phone.locator('body')).not.toContainText('dispatcher@example.com');
 
-    const shot = testInfo.outputPath(`customer-link-${testInfo.project.name}.png`);
-    await phone.screenshot({ path: shot, fullPage: true });
-    await testInfo.attach('customer link', { path: shot, contentType: 'image/png' });
+    await keepForReview(phone, testInfo, `customer-link-${testInfo.project.name}`, {
+      fullPage: true,
+    });
   } finally {
     await context.close();
   }

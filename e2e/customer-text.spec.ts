@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
 import {
+  RECORDED_TRIP,
   countQuotesSent,
   expect,
   field,
   fillPoint,
+  keepForReview,
   openSignedIn,
   quoteRecordedTrip,
-  RECORDED_TRIP,
   test,
 } from './support/screen';
 
@@ -49,7 +50,7 @@ test.describe('the customer text of a quote', () => {
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(reference);
     await expect(rows.first()).toContainText(customer);
-    await page.screenshot({ path: testInfo.outputPath('history-customer.png'), fullPage: true });
+    await keepForReview(page, testInfo, 'history-customer', { fullPage: true });
 
     await rows.first().click();
     await expect(page.getByRole('heading', { name: `Cotización ${reference}` })).toBeVisible();

@@ -3,6 +3,7 @@ import {
   expect,
   expectRecordedTripQuote,
   field,
+  keepForReview,
   openSignedIn,
   quoteRecordedTrip,
   resultCard,
@@ -53,20 +54,20 @@ test.describe('the quote history', () => {
     await expect(row).toContainText('$35.00');
     await expect(row).toContainText('vigente');
     await expectAccessibleAndFitting(page);
-    await page.screenshot({ path: testInfo.outputPath('history-list.png'), fullPage: true });
+    await keepForReview(page, testInfo, 'history-list', { fullPage: true });
 
     await row.click();
     await expect(page.getByRole('heading', { name: `Cotización ${reference}` })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Paradas' })).toContainText('Sonora 180');
     await expectAccessibleAndFitting(page);
-    await page.screenshot({ path: testInfo.outputPath('history-record.png'), fullPage: true });
+    await keepForReview(page, testInfo, 'history-record', { fullPage: true });
 
     await page.getByRole('button', { name: 'Cotizar de nuevo' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expectRecordedTripQuote(resultCard(page));
     await expect(field(page, 'pickup', 'street')).toHaveValue('Varsovia');
     await expect(field(page, 'dropoff', 'street')).toHaveValue('Sonora');
-    await page.screenshot({ path: testInfo.outputPath('quoted-again.png') });
+    await keepForReview(page, testInfo, 'quoted-again');
   });
 
   test('"Compartir enlace" without a share sheet copies the reference, the total and the customer link, and says so', async ({

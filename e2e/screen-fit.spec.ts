@@ -4,6 +4,7 @@ import {
   expect,
   expectRecordedTripQuote,
   fillPoint,
+  keepForReview,
   openSignedIn,
   pin,
   pointGroup,
@@ -249,9 +250,7 @@ test.describe('nothing of the screen is icon-only, cut at the map’s edge, wrap
       expect(fit.words).toBeLessThanOrEqual(Math.ceil(fit.box));
       expect(fit.header).toBeLessThanOrEqual(fit.headerRoom);
       expect(await cramped(page)).toEqual([]);
-      await page.screenshot({
-        path: testInfo.outputPath(`header-${name}-${page.viewportSize()!.width}.png`),
-      });
+      await keepForReview(page, testInfo, `header-${name}-${page.viewportSize()!.width}`);
     }
   });
 
@@ -277,9 +276,7 @@ test.describe('nothing of the screen is icon-only, cut at the map’s edge, wrap
       await expect(page.locator('[data-pin-tag]')).toHaveCount(2);
       await expect.poll(() => tagsOutsideMap(page)).toEqual([]);
       await expect(pin(page, 'B')).toHaveAttribute('data-tag-side', 'end');
-      await page.screenshot({
-        path: testInfo.outputPath(`pin-tags-${page.viewportSize()!.width}.png`),
-      });
+      await keepForReview(page, testInfo, `pin-tags-${page.viewportSize()!.width}`);
     }
   });
 
@@ -301,9 +298,7 @@ test.describe('nothing of the screen is icon-only, cut at the map’s edge, wrap
         page.getByRole('button', { name: 'Cotizar con ubicación aproximada' }),
       ).toBeVisible();
       expect(await cramped(page)).toEqual([]);
-      await page.screenshot({
-        path: testInfo.outputPath(`approximate-submit-${page.viewportSize()!.width}.png`),
-      });
+      await keepForReview(page, testInfo, `approximate-submit-${page.viewportSize()!.width}`);
     }
   });
 
@@ -325,9 +320,7 @@ test.describe('nothing of the screen is icon-only, cut at the map’s edge, wrap
         const bar = (await page.getByRole('button', { name: /^Cotizar/ }).boundingBox())!;
         const noteBox = (await note.boundingBox())!;
         expect(noteBox.y + noteBox.height).toBeLessThanOrEqual(bar.y + 1);
-        await page.screenshot({
-          path: testInfo.outputPath(`not-covered-${letter}-${page.viewportSize()!.width}.png`),
-        });
+        await keepForReview(page, testInfo, `not-covered-${letter}-${page.viewportSize()!.width}`);
       }
     }
   });

@@ -1,17 +1,18 @@
 import type { Page, TestInfo } from '@playwright/test';
 import {
   DURANGO_200_AND_HAVRE_30,
+  RECORDED_TRIP,
   addDropoffs,
   countQuotesSent,
-  RECORDED_TRIP,
   expect,
   field,
   fillPoint,
-  press,
+  keepForReview,
   lookupLine,
   openSignedIn,
   pin,
   pointGroup,
+  press,
   resultCard,
   tapMap,
   test,
@@ -94,7 +95,7 @@ test.describe('coverage at the point', () => {
     await expect(pointGroup(page, 'dropoff')).not.toHaveAttribute('data-outside', 'true');
     await expect(pin(page, 'B')).not.toHaveAttribute('data-outside');
     await expect(lookupLine(page, 'dropoff')).not.toHaveText(/Buscando|Looking/);
-    await page.screenshot({ path: testInfo.outputPath('pin-outside.png') });
+    await keepForReview(page, testInfo, 'pin-outside');
     await press(page.getByRole('button', { name: 'Cotizar' }), testInfo);
     await expect(
       resultCard(page).getByRole('alert').filter({ hasText: 'fuera de cobertura' }),
@@ -189,7 +190,7 @@ test.describe('several stops told right', () => {
     await press(pointGroup(page, 'D').getByRole('button', { name: 'Subir Entrega (D)' }), testInfo);
     await expect(notice).toHaveText('Letras nuevas: D ahora es C y C ahora es D.');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath('letters-changed.png') });
+    await keepForReview(page, testInfo, 'letters-changed');
     await expect(notice).toBeInViewport();
     await expect(page.locator('[aria-live="polite"]').filter({ has: notice })).toHaveCount(1);
     // Beside "Cotizar", over no pin.
@@ -337,6 +338,6 @@ test.describe('several stops told right', () => {
       }
     }
     expect(hidden).toEqual([]);
-    await page.screenshot({ path: testInfo.outputPath('nine-dropoffs.png') });
+    await keepForReview(page, testInfo, 'nine-dropoffs');
   });
 });

@@ -89,6 +89,24 @@ export const test = base.extend<
   ],
 });
 
+/**
+ * A picture of the screen, attached to the test's report for a person to look at (the journeys
+ * checked by eye, docs/testing.md). It judges nothing, so a CI run, whose reports nobody opens,
+ * does not take it: the suite's ~50 cost ~17 s of CPU there (0.33 s and 210 ms of the test's time
+ * each, on the tablet, 2026-11-27).
+ */
+export async function keepForReview(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  { fullPage = false } = {},
+) {
+  if (process.env.CI) return;
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
 export const isTouch = (testInfo: TestInfo) => Boolean(testInfo.project.use.hasTouch);
 
 /** A finger's tap on the touch profiles, a click on the desktop. */
