@@ -28,11 +28,12 @@ if wait > 0 then return wait end
 redis.call('SET', KEYS[1], now, 'PX', tonumber(ARGV[1]) + 1000)
 return 0`;
 
-// Records that a call's answer came (on Redis's clock), unless a later call left since: the next
-// call then leaves only `interval` after it. What leaves an instance reaches the service some time
-// after it left the gate (a busy instance sends late: several-instances.test.ts saw two arrivals
-// 903 ms apart at load 10, each having left the gate 1,000 ms after the other); an answer comes
-// only after its call arrived, so counting from it spaces the arrivals whatever the delay.
+// Records that a call's answer came (on Redis's clock; never moving the mark back): the next call
+// then leaves only `interval` after it, even if another call left meanwhile. What leaves an
+// instance reaches the service some time after it left the gate (a busy instance sends late:
+// several-instances.test.ts saw two arrivals 903 ms apart at load 10, each having left the gate
+// 1,000 ms after the other); an answer comes only after its call arrived, so counting from it
+// spaces the arrivals whatever the delay.
 const FINISHED = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
