@@ -1,8 +1,9 @@
 // `node bench/pglite-insert.mjs [--rounds=3] [--count=400]`: what the embedded database's insert of
 // a quote record costs alone, outside the app (issue 27; not a bench figure: the figure is
 // records-overhead.mjs, the quote with and without its record). A migrated PGlite in a temp
-// directory takes the insert the app's store runs (the SQL text Drizzle writes for
-// lib/quote-records/postgres-store.ts `preparedInsert`, a quote's real values, a new reference and
+// directory takes the one-row insert the app's store ran on each quote's path until records went
+// through a journal (lib/quote-records/journalled-store.ts; the SQL text Drizzle wrote for
+// postgres-store.ts `preparedInsert` then, a quote's real values, a new reference and
 // token each time: a repeated token would conflict, insert nothing and read as a third of the
 // cost), two ways, turn about: bound to a statement parsed once (as lib/db/pglite-worker.mjs does)
 // and through PGlite's own `query` (parsed at every call). Back to back, and 3 ms apart, as at c=1

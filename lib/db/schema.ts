@@ -101,3 +101,16 @@ export const quoteRecords = pgTable(
 
 export type QuoteRecordRow = typeof quoteRecords.$inferSelect;
 export type NewQuoteRecordRow = typeof quoteRecords.$inferInsert;
+
+/**
+ * References set aside for quotes not yet stored (lib/quote-records/reference-pool.ts): a quote is
+ * answered once its record is in this instance's journal, and the record reaches `quote_records`
+ * just after. A reservation keeps its reference from every other instance meanwhile; the purge
+ * deletes reservations a day old (their records are stored by then, or never will be).
+ */
+export const quoteReferenceReservations = pgTable('quote_reference_reservations', {
+  reference: text('reference').primaryKey(),
+  // No index: a reservation is written 64 at a time between quotes, and read only by the hourly
+  // purge, over a table that holds one day's quotes.
+  reservedAt: instant('reserved_at').notNull().defaultNow(),
+});

@@ -7,7 +7,7 @@ import type { Quote } from '@/lib/api/quote';
 import { openDatabase, type Database } from '@/lib/db/connect';
 import { seedEmbeddedDatabase } from '../../test/support/embedded-database';
 import { recordStoreOn } from '../../test/support/record-store';
-import { PostgresQuoteRecordStore } from './postgres-store';
+import type { JournalledQuoteRecordStore } from './journalled-store';
 import { startRecordPurge } from './purge';
 import type { NewQuoteRecord } from './record';
 
@@ -36,7 +36,7 @@ const VIEWER = { email: 'purga@acme.mx', courierClientId: 1 };
 describe('the retention purge', () => {
   let dir: string;
   let database: Database;
-  let store: PostgresQuoteRecordStore;
+  let store: JournalledQuoteRecordStore;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'dq-purge-'));
@@ -47,14 +47,17 @@ describe('the retention purge', () => {
   }, 90_000);
 
   afterAll(async () => {
+    store?.close();
     await database?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const ageBy = (reference: string, days: number) =>
-    database.db.execute(
+  const ageBy = async (reference: string, days: number) => {
+    await store.stored();
+    await database.db.execute(
       sql`update quote_records set created_at = now() - ${days} * interval '1 day' where reference = ${reference}`,
     );
+  };
 
   it('runs by itself and deletes only what is older than QUOTE_RETENTION', async () => {
     const old = await store.save(RECORD);

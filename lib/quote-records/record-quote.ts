@@ -29,11 +29,11 @@ export function validityOf(quote: Quote): { issuedAt: Date; expiresAt: Date } {
 }
 
 /**
- * Stores the record of a quote about to be answered, and gives what the answer says of it;
- * undefined when the database did not store it within DATABASE_TIMEOUT_MS (down, slow, or
- * skipped for RECORD_BACK_OFF_MS after an outage), or refused it (a constraint, a bug: logged as
- * an error, and the next quote tries again), or when QUOTE_RECORDS is off. The quote is answered
- * either way.
+ * Stores the record of a quote about to be answered (in the journal, with a reference reserved
+ * ahead: ./journalled-store.ts), and gives what the answer says of it; undefined when the
+ * database is away (the store met an outage, a reservation did not answer within
+ * DATABASE_TIMEOUT_MS, or RECORD_BACK_OFF_MS after either), when the journal could not be
+ * written (logged as an error), or when QUOTE_RECORDS is off. The quote is answered either way.
  */
 export async function recordQuote(
   toRecord: QuoteToRecord,
@@ -68,7 +68,7 @@ export async function recordQuote(
   } catch (error) {
     const { code, message } = databaseErrorSummary(error);
     if (!isDatabaseOutage(error)) {
-      // This record's own fault, not the database's: the others are stored as before.
+      // Not the database's absence (the journal's file, a fault): the next quote tries again.
       log.error({ database: 'refused', code, message }, 'quote record not stored');
       return undefined;
     }

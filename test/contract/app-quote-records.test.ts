@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetProcessSingletons } from '@/lib/process-singleton';
@@ -142,8 +144,9 @@ describe.each([
     expect((await browser.quote(TRIP)).json.record?.reference).toMatch(REFERENCE);
   });
 
-  it('a record the database refuses (a constraint) costs that quote its reference only: the next quote is stored at once', async () => {
+  it('a record the database refuses (a constraint) is set aside under DATA_DIR and logged; the next quote is stored at once', async () => {
     const { database } = await import('@/lib/db/connect');
+    const { env } = await import('@/lib/env');
     const { db } = database();
     // Refuses the records of one street, as a constraint or a bug refuses some records and not others.
     await db.execute(
@@ -156,12 +159,21 @@ describe.each([
       });
       expect(refused.status).toBe(200);
       expect(refused.json.quote.total).toBeGreaterThan(0);
-      expect(refused.json.record).toBeUndefined();
+      // Answered once journalled; the database refuses it just after: not in the history, but its
+      // line is kept for whoever mends the cause.
+      const reference = refused.json.record.reference as string;
+      expect(await (await store()).byReference(reference, DISPATCHER)).toBeUndefined();
+      const setAside = readFileSync(join(env.dataDir, 'quote-records.journal.refused'), 'utf8');
+      expect(setAside).toContain(reference);
+      expect(setAside).toContain('Rechazada');
       // Not an outage: the very next quote, well within the outage back-off (1 s), is stored.
       const refusedAt = Date.now();
       const next = await browser.quote(TRIP);
       expect(Date.now() - refusedAt).toBeLessThan(1_000);
       expect(next.json.record?.reference).toMatch(REFERENCE);
+      expect(
+        await (await store()).byReference(next.json.record.reference, DISPATCHER),
+      ).toMatchObject({ reference: next.json.record.reference });
       expect((await browser.request('GET', '/api/health')).json.database.status).toBe('up');
     } finally {
       await db.execute(sql`alter table quote_records drop constraint refuses_rechazada`);
@@ -179,8 +191,16 @@ describe.each([
       await postgres!.stop();
       const answers = await Promise.all(Array.from({ length: 4 }, () => browser.quote(TRIP)));
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
-      expect(answers.map((answer) => answer.json.record)).toEqual(Array(4).fill(undefined));
       expect(answers[0]!.json.quote.total).toBeGreaterThan(0);
+      // Quotes answered before the app met the outage are journalled with a reference; from the
+      // first record it could not store, quotes go without one.
+      const kept = answers.flatMap((answer) => answer.json.record?.reference ?? []);
+      await expect
+        .poll(async () => (await browser.quote(TRIP)).json.record, {
+          interval: 100,
+          timeout: 10_000,
+        })
+        .toBeUndefined();
       const health = await browser.request('GET', '/api/health');
       expect(health.status).toBe(200);
       expect(health.json.database).toEqual({ kind: 'server', status: 'degraded' });
@@ -193,6 +213,12 @@ describe.each([
         })
         .toMatch(REFERENCE);
       expect((await browser.request('GET', '/api/health')).json.database.status).toBe('up');
+      // And those journalled while it was away are stored now.
+      for (const reference of kept) {
+        expect(await (await store()).byReference(reference, DISPATCHER)).toMatchObject({
+          reference,
+        });
+      }
     },
     60_000,
   );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/lib/db/connect';
-import { PostgresQuoteRecordStore } from '@/lib/quote-records/postgres-store';
+import type { JournalledQuoteRecordStore } from '@/lib/quote-records/journalled-store';
 import type { NewQuoteRecord } from '@/lib/quote-records/record';
 import { CUSTOMER_LINK_ALLOWANCE } from '@/lib/quote-records/customer-link-limit';
 import { buildForProduction, startInstance, type AppInstance } from '../support/app-instances';
@@ -25,13 +25,13 @@ const QUOTE = RECORDED_QUOTE;
 
 let postgres: PostgresServer;
 let database: Database;
-let store: PostgresQuoteRecordStore;
+let store: JournalledQuoteRecordStore;
 let app: AppInstance;
 
 /** A record stored as POST /api/quote stores it, expiring `expiresInMs` from now (negative: ago). */
 async function quoteExpiringIn(expiresInMs: number, extra: Partial<NewQuoteRecord> = {}) {
   const expiresAt = new Date(Date.now() + expiresInMs);
-  return store.save({
+  const saved = await store.save({
     dispatcherEmail: DISPATCHER.email,
     courierClientId: DISPATCHER.courierClientId,
     language: 'es-MX',
@@ -41,6 +41,9 @@ async function quoteExpiringIn(expiresInMs: number, extra: Partial<NewQuoteRecor
     expiresAt,
     ...extra,
   });
+  // In the table (the app reads it from there), as another instance sees it just after a quote.
+  await store.stored();
+  return saved;
 }
 
 /** A phone with no cookie at all, from an address of its own (the links are counted per address). */
@@ -79,6 +82,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
+  store?.close();
   await database?.close();
   await postgres?.close();
 });

@@ -68,8 +68,24 @@ describe('a PostgreSQL server shared by two instances', () => {
     const references = answers.map((answer) => answer.json.record?.reference as string);
     references.forEach((reference) => expect(reference).toMatch(REFERENCE));
     expect(new Set(references).size).toBe(6);
-    const stored = await storedReferences();
-    expect(references.filter((reference) => !stored.has(reference))).toEqual([]);
+    // Each instance stores its records in the database just after answering (FLUSH_DELAY_MS, 50
+    // ms), and each one's history shows the other's.
+    await expect
+      .poll(
+        async () => {
+          const stored = await storedReferences();
+          return references.filter((reference) => !stored.has(reference));
+        },
+        { interval: 50, timeout: 5_000 },
+      )
+      .toEqual([]);
+    const histories = await Promise.all(
+      [first, second].map(async (instance) => {
+        const page = await browser.request(instance, 'GET', '/api/quotes?scope=mine&limit=100');
+        return (page.json.records as Array<{ reference: string }>).map((each) => each.reference);
+      }),
+    );
+    for (const history of histories) expect(history).toEqual(expect.arrayContaining(references));
     for (const instance of instances) {
       expect((await health(instance)).database).toMatchObject({ kind: 'server', status: 'up' });
     }

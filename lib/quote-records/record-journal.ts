@@ -1,0 +1,91 @@
+import 'server-only';
+import {
+  appendFileSync,
+  closeSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  writeSync,
+} from 'node:fs';
+import { dirname } from 'node:path';
+
+/**
+ * An append-only file of one JSON line per quote record not yet in the database: a line is
+ * written (one `write`, in the kernel's hands before the quote is answered, so a kill -9 of the
+ * app cannot lose it) and the file is emptied once every line it holds is stored. At start, the
+ * lines left by a crash are read back and stored again (an insert of a stored one does nothing).
+ *
+ * Synchronous on purpose: a quote waits for its line, and one small `write` (tens of
+ * microseconds) costs less than handing it to libuv's threads and back.
+ */
+export class RecordJournal {
+  private fd: number | undefined;
+
+  constructor(readonly path: string) {}
+
+  /** Writes a line; throws when the file cannot take it whole (the quote then has no record). */
+  append(entry: unknown): void {
+    const bytes = Buffer.from(`${JSON.stringify(entry)}\n`, 'utf8');
+    const fd = this.open();
+    const written = writeSync(fd, bytes);
+    if (written !== bytes.length) {
+      // A short write (disk full): the line is cut, and read() skips it.
+      throw new Error(`quote record journal: ${written} of ${bytes.length} bytes written`);
+    }
+  }
+
+  /** The lines written and not cleared, in order; a line cut short by a crash is left out. */
+  read(): unknown[] {
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ENOENT') return [];
+      throw error;
+    }
+    const entries: unknown[] = [];
+    for (const line of text.split('\n')) {
+      if (!line) continue;
+      try {
+        entries.push(JSON.parse(line));
+      } catch {
+        // cut short: its quote was never answered with a reference
+      }
+    }
+    return entries;
+  }
+
+  /**
+   * Keeps a line the database refused (a constraint, a bug) in `<path>.refused`, for whoever
+   * mends the cause to store by hand; it leaves the journal with the next clear.
+   */
+  setAside(entry: unknown): void {
+    mkdirSync(dirname(this.path), { recursive: true });
+    appendFileSync(this.refusedPath, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+  }
+
+  get refusedPath(): string {
+    return `${this.path}.refused`;
+  }
+
+  /** Empties the file: every line in it is stored. */
+  clear(): void {
+    ftruncateSync(this.open(), 0);
+  }
+
+  close(): void {
+    if (this.fd === undefined) return;
+    closeSync(this.fd);
+    this.fd = undefined;
+  }
+
+  private open(): number {
+    if (this.fd === undefined) {
+      mkdirSync(dirname(this.path), { recursive: true });
+      // 'a': every write lands at the end, after a clear too.
+      this.fd = openSync(this.path, 'a', 0o600);
+    }
+    return this.fd;
+  }
+}
