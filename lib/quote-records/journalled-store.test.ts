@@ -101,7 +101,7 @@ describe('quote records through the journal (PGlite)', () => {
     const answeredAt = journalText(journal)
       .split('\n')
       .slice(0, 2)
-      .map((line) => (JSON.parse(line) as { createdAt: string }).createdAt);
+      .map((line) => (JSON.parse(line) as { created_at: string }).created_at);
 
     const next = recordStoreOn(database, SECRET, { journalPath: journal });
     for (const [index, { reference, customerUrl }] of saved.entries()) {
@@ -110,6 +110,21 @@ describe('quote records through the journal (PGlite)', () => {
       expect(found!.createdAt.toISOString()).toBe(answeredAt[index]);
     }
     expect(journalText(journal)).toBe('');
+    next.close();
+  });
+
+  it('a line cut short by a crash does not swallow the next start’s first line', async () => {
+    const journal = journalIn(mkdtempSync(join(tmpdir(), 'dq-journal-')));
+    appendFileSync(journal, '{"reference":"DQ-2');
+    // Started again on the cut line, answered one quote, and stopped before storing it.
+    const restarted = recordStoreOn(database, SECRET, { journalPath: journal });
+    const saved = await restarted.save(RECORD);
+    restarted.close();
+
+    const next = recordStoreOn(database, SECRET, { journalPath: journal });
+    expect(await next.byReference(saved.reference, VIEWER)).toMatchObject({
+      reference: saved.reference,
+    });
     next.close();
   });
 

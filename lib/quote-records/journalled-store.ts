@@ -2,7 +2,7 @@ import 'server-only';
 import { withinDatabaseTimeout } from '@/lib/db/connect';
 import { databaseErrorSummary, isDatabaseOutage } from '@/lib/db/outage';
 import { log as rootLog } from '@/lib/log';
-import type { PendingRecord, PostgresQuoteRecordStore } from './postgres-store';
+import type { PostgresQuoteRecordStore, RecordColumns } from './postgres-store';
 import type { RecordJournal } from './record-journal';
 import type {
   NewQuoteRecord,
@@ -35,7 +35,6 @@ export interface JournalledStoreOptions {
   log?: typeof rootLog;
   /** Draws reference candidates (tests: a fixed sequence). */
   drawReference?: () => string;
-  flushDelayMs?: number;
   retryMs?: number;
 }
 
@@ -57,10 +56,9 @@ export class JournalledQuoteRecordStore implements QuoteRecordStore {
   private readonly journal: RecordJournal;
   private readonly log: typeof rootLog;
   private readonly retryMs: number;
-  private readonly flushDelayMs: number;
   private readonly pool: ReferencePool;
-  /** Journalled, in order, not yet in the table. */
-  private readonly pending: PendingRecord[] = [];
+  /** Journalled, in order, not yet in the table: each record's reference and journal line. */
+  private readonly pending: Pending[] = [];
   /** Records journalled (read back included), and of those, how many are stored or set aside. */
   private journalled = 0;
   private done = 0;
@@ -79,7 +77,6 @@ export class JournalledQuoteRecordStore implements QuoteRecordStore {
     this.journal = options.journal;
     this.log = options.log ?? rootLog;
     this.retryMs = options.retryMs ?? JOURNAL_RETRY_MS;
-    this.flushDelayMs = options.flushDelayMs ?? FLUSH_DELAY_MS;
     this.pool = new ReferencePool({
       reserve: (candidates) => withinDatabaseTimeout(this.database.reserveReferences(candidates)),
       ...(options.drawReference ? { draw: options.drawReference } : {}),
@@ -95,20 +92,12 @@ export class JournalledQuoteRecordStore implements QuoteRecordStore {
       this.flushSoon(undefined);
     }
     const reference = this.pool.takeNow() ?? (await this.pool.take());
-    const { customerUrl, ...identity } = this.database.newIdentity(reference);
-    const pending: PendingRecord = {
-      ...identity,
-      createdAt: new Date().toISOString(),
-      record: {
-        ...record,
-        issuedAt: record.issuedAt.toISOString(),
-        expiresAt: record.expiresAt.toISOString(),
-      },
-    };
-    this.journal.append(pending);
+    const { columns, customerUrl } = this.database.newRecord(reference, record, new Date());
+    const pending: Pending = { reference, line: JSON.stringify(columns) };
+    this.journal.append(pending.line);
     this.pending.push(pending);
     this.journalled += 1;
-    this.flushSoon(this.flushDelayMs);
+    this.flushSoon(FLUSH_DELAY_MS);
     return { reference, customerUrl, expiresAt: record.expiresAt };
   }
 
@@ -164,18 +153,19 @@ export class JournalledQuoteRecordStore implements QuoteRecordStore {
   /** Takes in what a stop left in the journal: stored first, before any new record. */
   private readBack(): void {
     const left = this.journal.read();
-    for (const entry of left) {
-      if (!isPendingRecord(entry)) continue;
-      this.pending.push(entry);
+    for (const line of left) {
+      const reference = referenceOf(line);
+      if (reference === undefined) continue;
+      this.pending.push({ reference, line });
       this.journalled += 1;
-      this.mayBeStored.add(entry.reference);
+      this.mayBeStored.add(reference);
     }
     if (left.length === 0) return;
     this.log.warn(
       { journalled: left.length, readable: this.pending.length },
       'quote records left in the journal by a stop: storing them',
     );
-    this.flushSoon(this.flushDelayMs);
+    this.flushSoon(FLUSH_DELAY_MS);
   }
 
   /** Starts storing what is pending after `delayMs`, or now when undefined (a read waits for it). */
@@ -195,7 +185,7 @@ export class JournalledQuoteRecordStore implements QuoteRecordStore {
       this.flushing = undefined;
       // Saved meanwhile, or left by an outage: their turn comes after the delay, or the retry's.
       if (this.pending.length > 0) {
-        this.flushSoon(this.unreachable === undefined ? this.flushDelayMs : this.retryMs);
+        this.flushSoon(this.unreachable === undefined ? FLUSH_DELAY_MS : this.retryMs);
       }
     });
   }
@@ -246,10 +236,10 @@ export class JournalledQuoteRecordStore implements QuoteRecordStore {
    * One insert for the batch; throws an outage. When the database refuses the batch for a
    * record's own sake (a constraint, a bug), each is tried alone and the refused set aside.
    */
-  private async store(batch: PendingRecord[]): Promise<void> {
+  private async store(batch: Pending[]): Promise<void> {
     let inserted: Set<string>;
     try {
-      inserted = await withinDatabaseTimeout(this.database.insert(batch));
+      inserted = await withinDatabaseTimeout(this.database.insert(batch.map((one) => one.line)));
     } catch (error) {
       if (isDatabaseOutage(error)) throw error;
       if (batch.length === 1) return this.setAside(batch[0]!, error);
@@ -266,11 +256,11 @@ export class JournalledQuoteRecordStore implements QuoteRecordStore {
     }
   }
 
-  private setAside(record: PendingRecord, error: unknown): void {
+  private setAside(record: Pending, error: unknown): void {
     const { code, message } = databaseErrorSummary(error);
     let keptIn: string | undefined;
     try {
-      this.journal.setAside(record);
+      this.journal.setAside(record.line);
       keptIn = this.journal.refusedPath;
     } catch {
       // logged below without a file
@@ -282,14 +272,20 @@ export class JournalledQuoteRecordStore implements QuoteRecordStore {
   }
 }
 
-function isPendingRecord(entry: unknown): entry is PendingRecord {
-  const candidate = entry as Partial<PendingRecord> | null;
-  return (
-    typeof candidate?.reference === 'string' &&
-    typeof candidate.customerTokenHash === 'string' &&
-    typeof candidate.customerTokenSealed === 'string' &&
-    typeof candidate.createdAt === 'string' &&
-    typeof candidate.record === 'object' &&
-    candidate.record !== null
-  );
+/** A journalled record: its reference, and its line (the JSON of its RecordColumns). */
+interface Pending {
+  reference: string;
+  line: string;
+}
+
+/** The reference of a line read back from the journal; undefined when it is not a record's. */
+function referenceOf(line: string): string | undefined {
+  try {
+    const columns = JSON.parse(line) as Partial<RecordColumns> | null;
+    return typeof columns?.reference === 'string' && typeof columns.token_hash === 'string'
+      ? columns.reference
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { TZDate } from '@date-fns/tz';
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Quote } from '@/lib/api/quote';
 import type { Db } from '@/lib/db/connect';
 import { quoteRecords, quoteReferenceReservations, type QuoteRecordRow } from '@/lib/db/schema';
 import { toLocale } from '@/lib/i18n/config';
@@ -21,6 +22,7 @@ import type {
   RecordListQuery,
   RecordPage,
   RecordViewer,
+  RecordedStop,
 } from './record';
 import { searchTextOf, searchWords } from './search-text';
 
@@ -56,22 +58,29 @@ export interface PostgresStoreOptions {
   searchWindow?: number;
 }
 
-/** A record's reference and customer link, drawn before the record is stored. */
-export interface RecordIdentity {
-  reference: string;
-  /** SHA-256 of the token, base64. */
-  customerTokenHash: string;
-  customerTokenSealed: string;
-  customerUrl: string;
-}
-
 /**
- * A record on its way to the database, as the journal keeps it (JSON all through: instants as
- * ISO text). `createdAt` is when its quote was answered, whenever the row is inserted.
+ * A record's columns as the insert reads them, from JSON: what the journal keeps of a record on
+ * its way to the table, one line each (instants as ISO text; `created_at` is when its quote was
+ * answered, whenever the row is inserted).
  */
-export interface PendingRecord extends Omit<RecordIdentity, 'customerUrl'> {
-  createdAt: string;
-  record: Omit<NewQuoteRecord, 'issuedAt' | 'expiresAt'> & { issuedAt: string; expiresAt: string };
+export interface RecordColumns {
+  reference: string;
+  /** SHA-256 of the customer link's token, base64. */
+  token_hash: string;
+  token_sealed: string;
+  dispatcher_email: string;
+  courier_client_id: number | null;
+  language: string;
+  stops: RecordedStop[];
+  customer: string | null;
+  quote: Quote;
+  total: number;
+  distance_km: number;
+  eta_minutes: number;
+  search_text: string;
+  issued_at: string;
+  expires_at: string;
+  created_at: string;
 }
 
 /**
@@ -87,17 +96,34 @@ export class PostgresQuoteRecordStore implements Omit<QuoteRecordStore, 'save'> 
   }
 
   /**
-   * A record's reference with a new customer link: the token drawn, hashed for the lookup and
-   * sealed for sharing again (lib/quote-records/reference.ts).
+   * A new record's columns under `reference`, with its customer link: the token drawn, hashed for
+   * the lookup and sealed for sharing again (lib/quote-records/reference.ts).
    */
-  newIdentity(reference: string): RecordIdentity {
+  newRecord(
+    reference: string,
+    record: NewQuoteRecord,
+    createdAt: Date,
+  ): { columns: RecordColumns; customerUrl: string } {
     const token = newCustomerToken();
-    return {
+    const columns: RecordColumns = {
       reference,
-      customerTokenHash: customerTokenHash(token).toString('base64'),
-      customerTokenSealed: this.options.sealer.seal(token),
-      customerUrl: customerUrlOf(token),
+      token_hash: customerTokenHash(token).toString('base64'),
+      token_sealed: this.options.sealer.seal(token),
+      dispatcher_email: normalEmail(record.dispatcherEmail),
+      courier_client_id: record.courierClientId ?? null,
+      language: record.language,
+      stops: record.stops,
+      customer: record.customer ?? null,
+      quote: record.quote,
+      total: record.quote.total,
+      distance_km: record.quote.distanceKm,
+      eta_minutes: record.quote.etaMinutes,
+      search_text: searchTextOf(reference, record.stops, record.customer),
+      issued_at: record.issuedAt.toISOString(),
+      expires_at: record.expiresAt.toISOString(),
+      created_at: createdAt.toISOString(),
     };
+    return { columns, customerUrl: customerUrlOf(token) };
   }
 
   /**
@@ -118,13 +144,14 @@ export class PostgresQuoteRecordStore implements Omit<QuoteRecordStore, 'save'> 
   }
 
   /**
-   * Inserts records in one statement; returns the references it inserted (one stored already, a
-   * journal's line read back after a crash, is not). A record the database refuses fails them all.
-   * The rows travel as one JSON value and the SQL text never changes: PGlite's thread keeps it
-   * parsed, and the app's thread only writes JSON (Drizzle's insert of many rows built and bound
-   * every value in JavaScript: a third of what storing cost the app's thread).
+   * Inserts records in one statement, each given as its journal line (the JSON of its
+   * RecordColumns); returns the references it inserted (one stored already, a line read back after
+   * a crash, is not). A record the database refuses fails them all. The rows travel as one JSON
+   * value, the lines joined, and the SQL text never changes: PGlite's thread keeps it parsed, and
+   * the app's thread writes nothing new (Drizzle's insert of many rows built and bound every value
+   * in JavaScript: a third of what storing cost the app's thread).
    */
-  async insert(rows: readonly PendingRecord[]): Promise<Set<string>> {
+  async insert(lines: readonly string[]): Promise<Set<string>> {
     const db = await this.db();
     const result: unknown = await db.execute(sql`
       insert into ${t} (reference, customer_token_hash, customer_token_sealed, dispatcher_email,
@@ -133,7 +160,7 @@ export class PostgresQuoteRecordStore implements Omit<QuoteRecordStore, 'save'> 
       select reference, decode(token_hash, 'base64'), token_sealed, dispatcher_email,
         courier_client_id, language, stops, customer, quote, total, distance_km, eta_minutes,
         search_text, issued_at, expires_at, created_at
-      from jsonb_to_recordset(${JSON.stringify(rows.map(columnsOf))}::jsonb) as r(
+      from jsonb_to_recordset(${`[${lines.join(',')}]`}::jsonb) as r(
         reference text, token_hash text, token_sealed text, dispatcher_email text,
         courier_client_id integer, language text, stops jsonb, customer text, quote jsonb,
         total numeric, distance_km real, eta_minutes real, search_text text,
@@ -293,26 +320,6 @@ export class PostgresQuoteRecordStore implements Omit<QuoteRecordStore, 'save'> 
 }
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
-
-/** A journalled record's columns, named as the insert's JSON rows name them. */
-const columnsOf = ({ record, ...row }: PendingRecord) => ({
-  reference: row.reference,
-  token_hash: row.customerTokenHash,
-  token_sealed: row.customerTokenSealed,
-  dispatcher_email: normalEmail(record.dispatcherEmail),
-  courier_client_id: record.courierClientId ?? null,
-  language: record.language,
-  stops: record.stops,
-  customer: record.customer ?? null,
-  quote: record.quote,
-  total: record.quote.total,
-  distance_km: record.quote.distanceKm,
-  eta_minutes: record.quote.etaMinutes,
-  search_text: searchTextOf(row.reference, record.stops, record.customer),
-  issued_at: record.issuedAt,
-  expires_at: record.expiresAt,
-  created_at: row.createdAt,
-});
 
 interface KeysetPage {
   where: SQL | undefined;

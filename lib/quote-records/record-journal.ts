@@ -11,7 +11,7 @@ import {
 import { dirname } from 'node:path';
 
 /**
- * An append-only file of one JSON line per quote record not yet in the database: a line is
+ * An append-only file of one line (JSON) per quote record not yet in the database: a line is
  * written (one `write`, in the kernel's hands before the quote is answered, so a kill -9 of the
  * app cannot lose it) and the file is emptied once every line it holds is stored. At start, the
  * lines left by a crash are read back and stored again (an insert of a stored one does nothing).
@@ -24,19 +24,21 @@ export class RecordJournal {
 
   constructor(readonly path: string) {}
 
-  /** Writes a line; throws when the file cannot take it whole (the quote then has no record). */
-  append(entry: unknown): void {
-    const bytes = Buffer.from(`${JSON.stringify(entry)}\n`, 'utf8');
-    const fd = this.open();
-    const written = writeSync(fd, bytes);
+  /** Writes a line (no line break in it); throws when the file cannot take it whole (the quote then has no record). */
+  append(line: string): void {
+    const bytes = Buffer.from(`${line}\n`, 'utf8');
+    const written = writeSync(this.open(), bytes);
     if (written !== bytes.length) {
       // A short write (disk full): the line is cut, and read() skips it.
       throw new Error(`quote record journal: ${written} of ${bytes.length} bytes written`);
     }
   }
 
-  /** The lines written and not cleared, in order; a line cut short by a crash is left out. */
-  read(): unknown[] {
+  /**
+   * The lines written and not cleared, in order. A line cut short by a crash (the file's last,
+   * with no line break) is left out, and ended, so that the next line written starts on its own.
+   */
+  read(): string[] {
     let text: string;
     try {
       text = readFileSync(this.path, 'utf8');
@@ -44,25 +46,20 @@ export class RecordJournal {
       if ((error as { code?: string }).code === 'ENOENT') return [];
       throw error;
     }
-    const entries: unknown[] = [];
-    for (const line of text.split('\n')) {
-      if (!line) continue;
-      try {
-        entries.push(JSON.parse(line));
-      } catch {
-        // cut short: its quote was never answered with a reference
-      }
-    }
-    return entries;
+    const lines = text.split('\n');
+    // The piece after the last line break: empty, or a line cut short.
+    const cut = lines.pop();
+    if (cut) writeSync(this.open(), '\n');
+    return lines.filter((line) => line !== '');
   }
 
   /**
    * Keeps a line the database refused (a constraint, a bug) in `<path>.refused`, for whoever
    * mends the cause to store by hand; it leaves the journal with the next clear.
    */
-  setAside(entry: unknown): void {
+  setAside(line: string): void {
     mkdirSync(dirname(this.path), { recursive: true });
-    appendFileSync(this.refusedPath, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+    appendFileSync(this.refusedPath, `${line}\n`, { mode: 0o600 });
   }
 
   get refusedPath(): string {

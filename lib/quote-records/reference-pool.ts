@@ -34,10 +34,6 @@ export class ReferencePool {
     this.now = options.now ?? Date.now;
   }
 
-  get size(): number {
-    return this.free.length;
-  }
-
   /** A reserved reference at once, or undefined when none is left; a reservation starts when few are. */
   takeNow(): string | undefined {
     const usableSince = this.now() - RESERVATION_USABLE_MS;
