@@ -213,6 +213,46 @@ describe('a token the courier rejects', () => {
   });
 });
 
+describe('a burst of one session’s requests meeting a courier that refuses every token', () => {
+  const refuseAll = async () => {
+    throw new courierModule.CourierTokenRejected(-156);
+  };
+
+  it('makes one login: the requests that meet the rejection late retry with the token it issued, and its refusal ends the session for them too', async () => {
+    const logins = courier.logins;
+    const first = sessionWith(token('rejected', 10));
+    expect((await failureOf(first.withCourierToken(refuseAll))).code).toBe('session_expired');
+    expect(courier.logins).toBe(logins + 1);
+
+    // Requests of the same cookie that passed the cookie check before the session ended: one
+    // takes the token the server keeps (the login's), one the cookie's once the server forgot
+    // the session's tokens (the session handler's endSession).
+    const holdingKept = sessionWith(token('rejected', 10));
+    expect((await failureOf(holdingKept.withCourierToken(refuseAll))).code).toBe('session_expired');
+    await tokenCache.sessionTokens().forget(SID);
+    const holdingCookie = sessionWith(token('rejected', 10));
+    expect((await failureOf(holdingCookie.withCourierToken(refuseAll))).code).toBe(
+      'session_expired',
+    );
+    expect(courier.logins).toBe(logins + 1);
+  });
+
+  it('a replacement the courier took once is renewed by a login when it is rejected later: the session goes on', async () => {
+    const refused = new Set(['rejected']);
+    const { call, used } = courierCall(refused);
+    const logins = courier.logins;
+    await sessionWith(token('rejected', 10)).withCourierToken(call);
+    const replacement = used.at(-1)!;
+    // The courier ends that token after some quotes, as the legacy courier does.
+    refused.add(replacement);
+    expect(await sessionWith(token('rejected', 10)).withCourierToken(call)).toBe(
+      `quoted with ${courier.issuedTokens.at(-1)}`,
+    );
+    expect(used).toEqual(['rejected', replacement, replacement, courier.issuedTokens.at(-1)]);
+    expect(courier.logins).toBe(logins + 2);
+  });
+});
+
 describe('renewing the token', () => {
   it('ends the session once the password no longer works at the courier', async () => {
     const session = sessionWith(token('due', 10, Date.now() - 1), { password: 'changed-since' });

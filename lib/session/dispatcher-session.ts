@@ -23,8 +23,9 @@ export interface DispatcherSession {
   /**
    * Runs a courier call with a valid access token: renewed first when it is about to expire; when
    * the courier rejects it, replaced by a newer token at hand or by a real login, and the call is
-   * retried. The session ends only when a token issued for this very retry is refused at once, or
-   * the password no longer works (docs/courier-api.md, "Token renewal in the dispatch app").
+   * retried. The session ends only when a token a login issued to replace a rejected one is
+   * refused before the courier took it, or the password no longer works (docs/courier-api.md,
+   * "Token renewal in the dispatch app").
    */
   withCourierToken<T>(call: (accessToken: string) => Promise<T>): Promise<T>;
 }
@@ -67,6 +68,19 @@ const renewalRefused = (retryAfterMs: number) =>
     { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) },
   );
 
+/**
+ * Per session, the token a login issued to replace a rejected one, until the courier first takes
+ * it (this instance's). Until then it answers every rejection of the session's older tokens
+ * without another login, and a rejection of it ends the session, whichever request meets it:
+ * requests of one burst that reach the courier late (under load, or after the first of them ended
+ * the session) would otherwise each renew the token they hold, one login apiece.
+ */
+const unprovenReplacements = () =>
+  processSingleton(
+    'session:unproven-replacements',
+    () => new LRUCache<string, CourierToken>({ max: 50_000, ttl: RENEWAL_BACK_OFF_MAX_MS }),
+  );
+
 /** A session read from its sealed cookie; remembers whether the cookie needs rewriting. */
 export class CookieSession implements DispatcherSession {
   /** The cookie carries an older token than the one in use: send the browser a fresh cookie. */
@@ -106,12 +120,18 @@ export class CookieSession implements DispatcherSession {
     let inHand = await this.currentToken();
     for (;;) {
       try {
-        return await call(inHand.token.value);
+        const answer = await call(inHand.token.value);
+        if (unprovenReplacements().get(this.id)?.value === inHand.token.value) {
+          unprovenReplacements().delete(this.id);
+        }
+        return answer;
       } catch (error) {
         if (!(error instanceof CourierTokenRejected)) throw error;
-        // The courier issued this token for this very retry and refuses it at once: signing in
-        // again would only repeat that, so the dispatcher is asked to.
-        if (inHand.issuedForRetry) throw sessionExpired();
+        // The courier refuses a token issued to replace a rejected one before it ever took it (for
+        // this very retry, or for another request of the session): signing in again would only
+        // repeat that, so the dispatcher is asked to.
+        const unproven = unprovenReplacements().get(this.id)?.value === inHand.token.value;
+        if (inHand.issuedForRetry || unproven) throw sessionExpired();
         this.log.info(
           { courierCode: error.code, tokenIssuedAt: new Date(inHand.token.issuedAt).toISOString() },
           'courier token rejected: replacing it',
@@ -196,11 +216,16 @@ export class CookieSession implements DispatcherSession {
   }
 
   /**
-   * What replaces a token the courier rejected: at the first rejection of a request, a token
-   * issued after it that this process keeps (unless a login is already in flight); else a real
-   * login, shared with the session's other requests.
+   * What replaces a token the courier rejected: the token a login issued to replace an older
+   * rejected one, while the courier has not yet taken it; at the first rejection of a request, a
+   * token issued after it that this process keeps (unless a login is already in flight); else a
+   * real login, shared with the session's other requests.
    */
   private async replaceRejected(rejected: TokenInHand): Promise<TokenInHand> {
+    const replacement = unprovenReplacements().get(this.id);
+    if (replacement && replacement.issuedAt > rejected.token.issuedAt) {
+      return { token: this.adopt(replacement), issuedForRetry: false, afterRejection: true };
+    }
     const tokens = sessionTokens();
     const kept = rejected.afterRejection
       ? undefined
@@ -211,11 +236,9 @@ export class CookieSession implements DispatcherSession {
       kept.issuedAt > rejected.token.issuedAt &&
       Date.now() < kept.renewAt;
     if (usable) return { token: this.adopt(kept), issuedForRetry: false, afterRejection: true };
-    return {
-      token: this.adopt(await this.renewWithBackOff(rejected.token)),
-      issuedForRetry: true,
-      afterRejection: true,
-    };
+    const issued = await this.renewWithBackOff(rejected.token);
+    unprovenReplacements().set(this.id, issued);
+    return { token: this.adopt(issued), issuedForRetry: true, afterRejection: true };
   }
 
   /**
