@@ -43,7 +43,10 @@ const newForgetfulBrowser = () =>
 
 beforeAll(async () => {
   ({ legacy, app } = await startAppBehindLegacyCourier({
-    COURIER_TIMEOUT_MS: '1000',
+    // Short enough for the slow-courier test to wait little (its courier stalls 5 s), long enough
+    // for a burst of 50 quotes with a renewal in this one process at CI's peak (load ~10): at 1 s,
+    // a clean clone once answered all 50 with courier_timeout.
+    COURIER_TIMEOUT_MS: '3000',
     SESSION_MAX_AGE: '12h',
   }));
 });
