@@ -28,11 +28,13 @@ describe('the one-request-per-second gate', () => {
   });
 
   it('spaces lookups that arrive together one second apart', async () => {
-    const clock = fakeClock();
+    const clock = timedClock();
     const gate = new RateGate(1000, 5000, clock);
-    await Promise.all([gate.take(), gate.take(), gate.take()]);
-    expect(clock.sleeps).toEqual([1000, 1000]);
-    expect(clock.now()).toBe(2000);
+    const leftAt: number[] = [];
+    const all = Promise.all([1, 2, 3].map(() => gate.take().then(() => leftAt.push(clock.now()))));
+    await clock.runAll();
+    await all;
+    expect(leftAt).toEqual([0, 1000, 2000]);
   });
 
   it('turns a lookup away at once when its turn is further off than the longest wait', async () => {
@@ -54,4 +56,48 @@ describe('the one-request-per-second gate', () => {
     await gate.take();
     expect(clock.sleeps.slice(before)).toEqual([1000]);
   });
+
+  it('spaces calls an interval apart from when each really left, when the process woke late for one', async () => {
+    const clock = timedClock();
+    const gate = new RateGate(1000, 5000, clock);
+    const leftAt: number[] = [];
+    const leave = () => gate.take().then(() => leftAt.push(clock.now()));
+    // The second lookup's timer fires 400 ms late (the process was busy at its slot).
+    clock.lateBy(1000, 400);
+    const all = Promise.all([leave(), leave(), leave()]);
+    await clock.runAll();
+    await all;
+    expect(leftAt).toEqual([0, 1400, 2400]);
+  });
 });
+
+/**
+ * A clock whose sleeps end in time order as the test runs them, a timer possibly late: as a busy
+ * process's timers fire after their time, in order.
+ */
+function timedClock() {
+  let now = 0;
+  const timers: Array<{ at: number; wake: () => void }> = [];
+  const late = new Map<number, number>();
+  return {
+    now: () => now,
+    sleep: (ms: number) =>
+      new Promise<void>((wake) => {
+        const due = now + ms;
+        timers.push({ at: due + (late.get(due) ?? 0), wake });
+      }),
+    /** The timer due at `due` fires `ms` late. */
+    lateBy: (due: number, ms: number) => late.set(due, ms),
+    /** Fires every timer in time order, letting each sleeper run before the next fires. */
+    async runAll() {
+      for (;;) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (timers.length === 0) return;
+        timers.sort((a, b) => a.at - b.at);
+        const next = timers.shift()!;
+        now = Math.max(now, next.at);
+        next.wake();
+      }
+    },
+  };
+}

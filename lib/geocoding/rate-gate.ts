@@ -29,6 +29,8 @@ export type CallGate = Pick<RateGate, 'take'> & { finished?(): Promise<void> };
 
 export class RateGate {
   private nextSlot = Number.NEGATIVE_INFINITY;
+  /** When the last call actually left: its slot, or later when the process woke late for it. */
+  private lastLeft = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly intervalMs: number,
@@ -45,5 +47,15 @@ export class RateGate {
     for (let remaining = slot - now; remaining > 0; remaining = slot - this.clock.now()) {
       await this.clock.sleep(Math.ceil(remaining));
     }
+    // And late, when the process is busy: a call that left after its slot must not let the next,
+    // woken on time, reach the service less than the interval after it.
+    for (
+      let remaining = this.lastLeft + this.intervalMs - this.clock.now();
+      remaining > 0;
+      remaining = this.lastLeft + this.intervalMs - this.clock.now()
+    ) {
+      await this.clock.sleep(Math.ceil(remaining));
+    }
+    this.lastLeft = this.clock.now();
   }
 }
