@@ -26,6 +26,11 @@ export const FLUSH_DELAY_MS = 50;
 const FLUSH_BATCH = 100;
 /** After the database failed to take records, the next try waits this long. */
 export const JOURNAL_RETRY_MS = 1_000;
+/**
+ * The journal is emptied when a flush leaves nothing pending. Under quotes that never leave it
+ * that pause, it is written again with the pending lines alone once it holds more than this.
+ */
+export const JOURNAL_REWRITE_BYTES = 1024 * 1024;
 
 export interface JournalledStoreOptions {
   /** The records' SQL (PGlite or a server). */
@@ -36,6 +41,8 @@ export interface JournalledStoreOptions {
   /** Draws reference candidates (tests: a fixed sequence). */
   drawReference?: () => string;
   retryMs?: number;
+  /** Tests: a smaller bound than JOURNAL_REWRITE_BYTES. */
+  rewriteBytes?: number;
 }
 
 /**
@@ -56,6 +63,7 @@ export class JournalledQuoteRecordStore implements QuoteRecordStore {
   private readonly journal: RecordJournal;
   private readonly log: typeof rootLog;
   private readonly retryMs: number;
+  private readonly rewriteBytes: number;
   private readonly pool: ReferencePool;
   /** Journalled, in order, not yet in the table: each record's reference and journal line. */
   private readonly pending: Pending[] = [];
@@ -77,6 +85,7 @@ export class JournalledQuoteRecordStore implements QuoteRecordStore {
     this.journal = options.journal;
     this.log = options.log ?? rootLog;
     this.retryMs = options.retryMs ?? JOURNAL_RETRY_MS;
+    this.rewriteBytes = options.rewriteBytes ?? JOURNAL_REWRITE_BYTES;
     this.pool = new ReferencePool({
       reserve: (candidates) => withinDatabaseTimeout(this.database.reserveReferences(candidates)),
       ...(options.drawReference ? { draw: options.drawReference } : {}),
@@ -226,7 +235,14 @@ export class JournalledQuoteRecordStore implements QuoteRecordStore {
       this.log.warn({ database: 'up' }, 'quote records are stored again');
     }
     this.unreachable = undefined;
-    if (this.pending.length > 0) return;
+    if (this.pending.length > 0) {
+      // Saved while this flush ran: the file keeps them, and loses the stored lines once it
+      // outgrows its bound (the same synchronous turn: nothing is appended meanwhile).
+      if (this.journal.size > this.rewriteBytes) {
+        this.journal.rewrite(this.pending.map((one) => one.line));
+      }
+      return;
+    }
     this.mayBeStored.clear();
     // Nothing pending, and nothing can be appended before this returns: the file holds only stored lines.
     this.journal.clear();

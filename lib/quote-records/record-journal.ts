@@ -6,6 +6,8 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  renameSync,
+  writeFileSync,
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
@@ -21,6 +23,8 @@ import { dirname } from 'node:path';
  */
 export class RecordJournal {
   private fd: number | undefined;
+  /** The file's length as this process wrote and read it. */
+  private bytes = 0;
 
   constructor(readonly path: string) {}
 
@@ -28,6 +32,7 @@ export class RecordJournal {
   append(line: string): void {
     const bytes = Buffer.from(`${line}\n`, 'utf8');
     const written = writeSync(this.open(), bytes);
+    this.bytes += written;
     if (written !== bytes.length) {
       // A short write (disk full): the line is cut, and read() skips it.
       throw new Error(`quote record journal: ${written} of ${bytes.length} bytes written`);
@@ -46,10 +51,11 @@ export class RecordJournal {
       if ((error as { code?: string }).code === 'ENOENT') return [];
       throw error;
     }
+    this.bytes = Buffer.byteLength(text);
     const lines = text.split('\n');
     // The piece after the last line break: empty, or a line cut short.
     const cut = lines.pop();
-    if (cut) writeSync(this.open(), '\n');
+    if (cut) this.bytes += writeSync(this.open(), '\n');
     return lines.filter((line) => line !== '');
   }
 
@@ -69,6 +75,26 @@ export class RecordJournal {
   /** Empties the file: every line in it is stored. */
   clear(): void {
     ftruncateSync(this.open(), 0);
+    this.bytes = 0;
+  }
+
+  /** The file's length in bytes, as this process wrote it. */
+  get size(): number {
+    return this.bytes;
+  }
+
+  /**
+   * Writes the file again with `lines` alone (those not yet stored), whole or not at all: a new
+   * file renamed over the old, so a kill at any moment leaves one or the other.
+   */
+  rewrite(lines: readonly string[]): void {
+    const text = lines.map((line) => `${line}\n`).join('');
+    const next = `${this.path}.next`;
+    writeFileSync(next, text, { mode: 0o600 });
+    renameSync(next, this.path);
+    // Appends go to the new file from now on.
+    this.close();
+    this.bytes = Buffer.byteLength(text);
   }
 
   close(): void {

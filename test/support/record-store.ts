@@ -13,6 +13,7 @@ export interface RecordStoreOptions {
   journalPath?: string;
   drawReference?: () => string;
   retryMs?: number;
+  journalRewriteBytes?: number;
 }
 
 /** The records' SQL on a database the test opened, as the app makes it (lib/quote-records/index.ts). */
@@ -38,7 +39,7 @@ export const recordDatabaseOn = (
 export const recordStoreOn = (
   database: Database,
   secret: string,
-  { journalPath, drawReference, retryMs, ...sql }: RecordStoreOptions = {},
+  { journalPath, drawReference, retryMs, journalRewriteBytes, ...sql }: RecordStoreOptions = {},
 ) =>
   new JournalledQuoteRecordStore({
     database: recordDatabaseOn(database, secret, sql),
@@ -47,4 +48,5 @@ export const recordStoreOn = (
     ),
     ...(drawReference ? { drawReference } : {}),
     ...(retryMs === undefined ? {} : { retryMs }),
+    ...(journalRewriteBytes === undefined ? {} : { rewriteBytes: journalRewriteBytes }),
   });
