@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -152,6 +152,23 @@ describe('quote records through the journal (PGlite)', () => {
     }
     expect(journalText(journal)).toBe('');
     restarted.close();
+  });
+
+  it('a journal that cannot be written again (a full disk) keeps its stored lines too, and is emptied later', async () => {
+    const journal = journalIn(mkdtempSync(join(tmpdir(), 'dq-journal-')));
+    // The new file cannot be made: its name is taken by a directory.
+    mkdirSync(`${journal}.next`);
+    const store = recordStoreOn(database, SECRET, { journalPath: journal, journalRewriteBytes: 1 });
+    const first = await Promise.all([store.save(RECORD), store.save(RECORD)]);
+    const flushing = store.stored();
+    const waiting = await store.save(RECORD);
+    await flushing;
+    for (const { reference } of [...first, waiting]) {
+      expect(journalText(journal)).toContain(reference);
+    }
+    await store.stored();
+    expect(journalText(journal)).toBe('');
+    store.close();
   });
 
   it('a reference a record holds, or another instance reserved, is never handed out', async () => {

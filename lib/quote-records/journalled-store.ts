@@ -238,9 +238,7 @@ export class JournalledQuoteRecordStore implements QuoteRecordStore {
     if (this.pending.length > 0) {
       // Saved while this flush ran: the file keeps them, and loses the stored lines once it
       // outgrows its bound (the same synchronous turn: nothing is appended meanwhile).
-      if (this.journal.size > this.rewriteBytes) {
-        this.journal.rewrite(this.pending.map((one) => one.line));
-      }
+      if (this.journal.size > this.rewriteBytes) this.rewriteJournal();
       return;
     }
     this.mayBeStored.clear();
@@ -268,6 +266,18 @@ export class JournalledQuoteRecordStore implements QuoteRecordStore {
       this.log.error(
         { database: 'refused', reference },
         'quote record not stored: its reference or link is another record’s',
+      );
+    }
+  }
+
+  /** The journal with the pending lines alone; when that fails (a full disk), it stays as it is. */
+  private rewriteJournal(): void {
+    try {
+      this.journal.rewrite(this.pending.map((one) => one.line));
+    } catch (error) {
+      this.log.warn(
+        { journal: this.journal.path, failure: (error as Error).message },
+        'quote record journal not written again: it keeps its stored lines too',
       );
     }
   }
