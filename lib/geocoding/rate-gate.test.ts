@@ -69,6 +69,20 @@ describe('the one-request-per-second gate', () => {
     await all;
     expect(leftAt).toEqual([0, 1400, 2400]);
   });
+  it('counts the interval from the answer of the call before too: the call may arrive late, its answer never comes before it', async () => {
+    const clock = timedClock();
+    const gate = new RateGate(1000, 5000, clock);
+    const leftAt: number[] = [];
+    const first = gate.take().then(async () => {
+      leftAt.push(clock.now());
+      await clock.sleep(300);
+      await gate.finished();
+    });
+    const second = gate.take().then(() => leftAt.push(clock.now()));
+    await clock.runAll();
+    await Promise.all([first, second]);
+    expect(leftAt).toEqual([0, 1300]);
+  });
 });
 
 /**

@@ -29,7 +29,7 @@ export type CallGate = Pick<RateGate, 'take'> & { finished?(): Promise<void> };
 
 export class RateGate {
   private nextSlot = Number.NEGATIVE_INFINITY;
-  /** When the last call actually left: its slot, or later when the process woke late for it. */
+  /** When the last call actually left (its slot, or later when the process woke late for it), or was answered. */
   private lastLeft = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -47,8 +47,9 @@ export class RateGate {
     for (let remaining = slot - now; remaining > 0; remaining = slot - this.clock.now()) {
       await this.clock.sleep(Math.ceil(remaining));
     }
-    // And late, when the process is busy: a call that left after its slot must not let the next,
-    // woken on time, reach the service less than the interval after it.
+    // And late, when the process is busy: a call that left after its slot (or was answered after
+    // it: finished) must not let the next, woken on time, reach the service less than the
+    // interval after it.
     for (
       let remaining = this.lastLeft + this.intervalMs - this.clock.now();
       remaining > 0;
@@ -57,5 +58,16 @@ export class RateGate {
       await this.clock.sleep(Math.ceil(remaining));
     }
     this.lastLeft = this.clock.now();
+  }
+
+  /**
+   * The call that last left has its answer (or failed): the next leaves an interval after now.
+   * What leaves reaches the service some time after it left (a busy process sends late); an
+   * answer comes only after its call arrived, so counting from it spaces the arrivals whatever
+   * the delay, as the shared gate does (./redis-rate-gate.ts).
+   */
+  finished(): Promise<void> {
+    this.lastLeft = Math.max(this.lastLeft, this.clock.now());
+    return Promise.resolve();
   }
 }
