@@ -32,25 +32,37 @@ export function useTripForm(): { form: QuoteForm; store: TripStore } {
   });
 
   useEffect(() => {
-    const disconnect = store.connectForm(formPort(form));
+    // Whether "Cotizar" was pressed since the form was last reset, heard rather than read from
+    // `form.formState`: a read there subscribes the whole screen to it, and react-hook-form sends
+    // it at the end of every submit, so the screen drew once more at each "Cotizar".
+    const submitted = { now: false };
+    const unheard = form.subscribe({
+      formState: { isSubmitted: true },
+      callback: ({ isSubmitted }) => {
+        submitted.now = Boolean(isSubmitted);
+      },
+    });
+    const disconnect = store.connectForm(formPort(form, () => submitted.now));
     const mirror = () => store.syncValues(structuredClone(form.getValues()));
     mirror();
     const unsubscribe = form.subscribe({ formState: { values: true }, callback: mirror });
     return () => {
       unsubscribe();
       disconnect();
+      unheard();
     };
   }, [form, store]);
 
   return { form, store };
 }
 
-function formPort(form: QuoteForm): TripForm {
+function formPort(form: QuoteForm, isSubmitted: () => boolean): TripForm {
   return {
     write: (path, value) =>
       form.setValue(path as 'pickup', value as QuoteDraftValues['pickup'], {
         shouldDirty: true,
-        shouldValidate: form.formState.isSubmitted,
+        // After a "Cotizar", a pin's address is checked as it comes, as a typed one is.
+        shouldValidate: isSubmitted(),
       }),
     reset: (values) => form.reset(values),
     clearErrors: (paths) => form.clearErrors(paths as 'pickup'[] | undefined),

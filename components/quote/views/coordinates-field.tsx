@@ -1,11 +1,11 @@
 'use client';
 
 import { useId, useState, type KeyboardEvent } from 'react';
-import { get, useFormState, useWatch, type FieldError } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import { formatCoordinates, parseCoordinates } from '../trip/coordinates';
 import { useQuoteForm } from '../effects/quote-form-context';
-import { FieldNotes, notesOf, useFieldMessage } from './field-notes';
+import { FieldNotes, notesOf, useFieldError, useFieldMessage } from './field-notes';
 import { pinOf, type LatLng } from '../trip/draft';
 import type { StopPath } from '../trip/trip-stops';
 import styles from './styles';
@@ -22,7 +22,6 @@ export function CoordinatesField({
   const fieldMessage = useFieldMessage();
   const id = useId();
   const { control } = useQuoteForm();
-  const { errors } = useFormState({ control, name: [`${path}.lat`, `${path}.lng`] });
   const [lat, lng] = useWatch({ control, name: [`${path}.lat`, `${path}.lng`] });
   const shown = formatCoordinates(pinOf({ lat, lng }));
   // While the dispatcher types, and after text that is not coordinates, their text stays (with the
@@ -31,8 +30,7 @@ export function CoordinatesField({
   const editing = typed?.over === shown ? typed : null;
   const invalid = editing?.invalid ?? false;
 
-  const schemaError = (get(errors, `${path}.lat`) ?? get(errors, `${path}.lng`)) as
-    FieldError | undefined;
+  const schemaError = useFieldError(`${path}.lat`, `${path}.lng`);
   const message = invalid
     ? t('coordinatesInvalid')
     : schemaError?.message === 'validation.required'
