@@ -43,6 +43,7 @@ import { startRedisServer } from './lib/redis-server.mjs';
 import { measureSeveralDropoffs } from './figures/several-dropoffs.mjs';
 import { measureSignInFlood } from './figures/sign-in-flood.mjs';
 import { measureTapToPrice } from './figures/tap-to-price.mjs';
+import { measureCotizarRedraws } from './figures/cotizar-redraws.mjs';
 import { measureZoneGrowthFigure } from './figures/zone-growth.mjs';
 import { checkedQuote, measureRecordsOverhead } from './figures/records-overhead.mjs';
 import { measureHistorySearch } from './figures/history-search.mjs';
@@ -63,6 +64,7 @@ const FIGURES = [
   'first-quote-effort',
   'search-only-distance',
   'tap-to-price',
+  'cotizar-redraws',
   'memory',
   'sign-in-flood',
   'serve-overhead',
@@ -85,6 +87,7 @@ const TITLES = {
   'first-quote-effort': 'taps and typed characters to a first quote',
   'search-only-distance': 'distance error of a search-only quote (built-in gazetteer)',
   'tap-to-price': 'Cotizar tap → price painted, the answer’s time taken out',
+  'cotizar-redraws': 'what a Cotizar draws again before its price',
   memory: 'memory',
   'sign-in-flood': 'quotes during a sign-in flood',
   'serve-overhead': 'what scripts/serve.mjs adds to a request',
@@ -97,14 +100,20 @@ const TITLES = {
 };
 
 /**
- * The figures a smoke run measures and judges: counts of logins, of taps and of bytes (the
- * screen's weight), and the km of a search-only quote (on the main server, no server of its own),
- * which a shorter run or a slower machine does not change. Timing ratios need
- * the full run's rounds to mean anything, so a smoke run does not produce them (a figure it could
- * not judge would fail only by crashing): that leaves 3 servers to start instead of 10, and no
- * build of the bare map page, no Lighthouse and no Redis.
+ * The figures a smoke run measures and judges: counts of logins, of taps, of the fields a Cotizar
+ * draws again and of bytes (the screen's weight), and the km of a search-only quote (on the main
+ * server, no server of its own), which a shorter run or a slower machine does not change. Timing
+ * ratios need the full run's rounds to mean anything, so a smoke run does not produce them (a
+ * figure it could not judge would fail only by crashing): that leaves 3 servers to start instead
+ * of 10, and no build of the bare map page, no Lighthouse and no Redis.
  */
-const SMOKE_FIGURES = ['logins', 'first-quote-effort', 'screen-weight', 'search-only-distance'];
+const SMOKE_FIGURES = [
+  'logins',
+  'first-quote-effort',
+  'cotizar-redraws',
+  'screen-weight',
+  'search-only-distance',
+];
 
 const args = process.argv.slice(2);
 if (args.includes('--help')) {
@@ -199,6 +208,7 @@ const needsMainServer = [
   'first-quote-effort',
   'search-only-distance',
   'tap-to-price',
+  'cotizar-redraws',
   'customer-page',
 ].some(wanted);
 const server = needsMainServer
@@ -229,6 +239,7 @@ try {
     await figure('first-pin', () => measureFirstPin(server, { tiles, smoke, cpuSlowdown, log }));
     await figure('first-quote-effort', () => measureFirstQuoteEffort(server, { tiles }));
     await figure('tap-to-price', () => measureTapToPrice(server, { smoke, cpuSlowdown }));
+    await figure('cotizar-redraws', () => measureCotizarRedraws(server));
     await figure('customer-page', () => measureCustomerPage(server, { smoke }));
   } else {
     notMeasured('screen-weight', 'not measured: screen missing');
@@ -236,6 +247,7 @@ try {
     notMeasured('first-pin', 'not measured: screen missing');
     notMeasured('first-quote-effort', 'not measured: screen missing');
     notMeasured('tap-to-price', 'not measured: screen missing');
+    notMeasured('cotizar-redraws', 'not measured: screen missing');
     notMeasured('customer-page', 'not measured: screen missing');
   }
 } finally {

@@ -20,6 +20,7 @@ import { launchChromium } from './lib/browser.mjs';
 import { startTileServer } from './lib/tile-server.mjs';
 import { changeTrip, openScreen, placeRecordedTrip, quote } from './figures/tap-to-price.mjs';
 import { hotFunctions, mainThreadOf, ms, timeline, traced } from './lib/trace.mjs';
+import { watchReactCommits } from './lib/react-commits.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -66,74 +67,15 @@ function analyse(events, name) {
     console.log(line);
 }
 
-/**
- * In the page before React: a stand-in for React DevTools' hook, told of every commit. A fiber
- * that is current now but was not after the previous commit was worked on in this one; it
- * rendered when React flagged it PerformedWork (1), mounted when it has no alternate.
- */
-function watchReactCommits() {
-  let current = new WeakSet();
-  const commits = [];
-  let on = false;
-  Object.defineProperty(window, '__commits', {
-    value: {
-      commits,
-      start: () => {
-        on = true;
-        commits.length = 0;
-      },
-      stop: () => (on = false),
-    },
-  });
-  const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
-  const nameOf = (fiber) => {
-    const type = fiber.type?.render ?? fiber.type?.type ?? fiber.type;
-    const fn = typeof type === 'function' ? type : null;
-    const name = fiber.type?.displayName || fn?.displayName || fn?.name || '?';
-    const source = fn ? String(fn).replace(/\s+/g, ' ') : '';
-    const hints = [...source.matchAll(/(?:"data-testid":"|className:[\w$]+\.|id:")([\w-]+)/g)]
-      .slice(0, 3)
-      .map((m) => m[1]);
-    return `${name}${hints.length ? ` [${hints.join(' ')}]` : ` {${source.slice(0, 60)}}`}`;
-  };
-  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-    supportsFiber: true,
-    renderers: new Map(),
-    inject(renderer) {
-      this.renderers.set(1, renderer);
-      return 1;
-    },
-    checkDCE() {},
-    onScheduleFiberRoot() {},
-    onCommitFiberUnmount() {},
-    onPostCommitFiberRoot() {},
-    onCommitFiberRoot(_id, root) {
-      const at = performance.now();
-      const next = new WeakSet();
-      const rendered = [];
-      const stack = [root.current];
-      while (stack.length) {
-        const fiber = stack.pop();
-        next.add(fiber);
-        if (on && COMPONENT_TAGS.has(fiber.tag) && !current.has(fiber)) {
-          if (fiber.alternate === null) rendered.push(`+${nameOf(fiber)}`);
-          else if (fiber.flags & 1) rendered.push(nameOf(fiber));
-        }
-        if (fiber.sibling) stack.push(fiber.sibling);
-        if (fiber.child) stack.push(fiber.child);
-      }
-      current = next;
-      if (on) commits.push({ at: Math.round(at), rendered });
-    },
-  };
-}
-
 function printCommits(name, commits) {
   console.log(`\n=== React commits, ${name} (+: mounted)`);
-  for (const { at, rendered } of commits) {
+  for (const { at, rendered, fields } of commits) {
     const counts = new Map();
     for (const r of rendered) counts.set(r, (counts.get(r) ?? 0) + 1);
-    console.log(`commit at ${at} ms: ${rendered.length} components`);
+    console.log(
+      `commit at ${at} ms: ${rendered.length} components` +
+        (fields.length ? `, ${fields.length} of them fields (${fields.join(', ')})` : ''),
+    );
     for (const [r, n] of counts) console.log(`    ${n > 1 ? `${n}× ` : ''}${r}`);
   }
 }
