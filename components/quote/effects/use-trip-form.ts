@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import type { QuoteRequest } from '@/lib/quote/schema';
+import { formWasReset } from './form-resets';
 import { fetchAddressAt } from './reverse-geocode';
 import { quoteResolver } from './lazy-quote-resolver';
 import { emptyDraft, type QuoteDraftValues } from '../trip/draft';
@@ -64,7 +65,10 @@ function formPort(form: QuoteForm, isSubmitted: () => boolean): TripForm {
         // After a "Cotizar", a pin's address is checked as it comes, as a typed one is.
         shouldValidate: isSubmitted(),
       }),
-    reset: (values) => form.reset(values),
+    reset: (values) => {
+      form.reset(values);
+      formWasReset(form);
+    },
     clearErrors: (paths) => form.clearErrors(paths as 'pickup'[] | undefined),
   };
 }

@@ -4,6 +4,7 @@ import { useCallback, useId, useSyncExternalStore } from 'react';
 import type { FieldError, FieldPath } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import { validationValues } from '@/lib/quote/validation-values';
+import { useFormResets } from '../effects/form-resets';
 import { useQuoteForm } from '../effects/quote-form-context';
 import type { QuoteDraftValues } from '../trip/draft';
 
@@ -52,12 +53,16 @@ export function useFieldError(...paths: string[]): FieldError | undefined {
   return useSyncExternalStore(subscribe, read, read);
 }
 
-/** A text field of the quote form at `path`: its id, its registration and its message, if any. */
+/**
+ * A text field of the quote form at `path`: its id, its registration and its message, if any.
+ * It draws again at each reset of the form, to be registered again (effects/form-resets.ts).
+ */
 export function useQuoteTextField(path: string) {
   const fieldMessage = useFieldMessage();
   const id = useId();
-  const { register } = useQuoteForm();
-  return { id, register, message: fieldMessage(useFieldError(path)) };
+  const form = useQuoteForm();
+  useFormResets(form);
+  return { id, register: form.register, message: fieldMessage(useFieldError(path)) };
 }
 
 /** The ids of a field's hint and error, for aria-describedby (undefined when it has neither). */
