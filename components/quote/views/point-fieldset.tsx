@@ -141,7 +141,7 @@ function StopFieldset({
                 ['zipCode', { inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 5 }],
               ] as const
             ).map(([name, options]) => (
-              <TextField
+              <AddressTextField
                 key={name}
                 stop={stop}
                 name={name}
@@ -179,15 +179,7 @@ function sameFieldset(before: FieldsetProps, after: FieldsetProps): boolean {
   );
 }
 
-function TextField({
-  stop,
-  name,
-  earlier,
-  onTyped,
-  wide = false,
-  optional = false,
-  ...inputProps
-}: {
+interface TextFieldProps {
   stop: Stop;
   name: AddressField;
   earlier: boolean;
@@ -197,7 +189,17 @@ function TextField({
   autoComplete?: string;
   inputMode?: 'text' | 'numeric';
   maxLength?: number;
-}) {
+}
+
+function TextField({
+  stop,
+  name,
+  earlier,
+  onTyped,
+  wide = false,
+  optional = false,
+  ...inputProps
+}: TextFieldProps) {
   const t = useTranslations('point');
   const { id, register, message } = useQuoteTextField(`${stop.path}.${name}`);
   const hint = earlier && !message ? t('earlierMark') : optional ? t('optional') : undefined;
@@ -222,3 +224,17 @@ function TextField({
     </div>
   );
 }
+
+/**
+ * An address field draws again only when what it shows changes: its stop's path (a drop-off
+ * moved up or down), its earlier mark. Its text is react-hook-form's, written into the input by
+ * the form (a pin's address too), and its error and the form's resets it hears itself
+ * (useQuoteTextField): a tap that places a pin, or any change of another stop, leaves it as it is.
+ */
+const AddressTextField = memo(TextField, (before: TextFieldProps, after: TextFieldProps) =>
+  (Object.keys(after) as (keyof TextFieldProps)[]).every((name) =>
+    name === 'stop'
+      ? before.stop.path === after.stop.path && before.stop.key === after.stop.key
+      : Object.is(before[name], after[name]),
+  ),
+);
