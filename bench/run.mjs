@@ -87,7 +87,7 @@ const TITLES = {
   'first-quote-effort': 'taps and typed characters to a first quote',
   'search-only-distance': 'distance error of a search-only quote (built-in gazetteer)',
   'tap-to-price': 'Cotizar tap → price painted, the answer’s time taken out',
-  'cotizar-redraws': 'what a Cotizar draws again before its price',
+  'cotizar-redraws': 'fields a pin tap and a Cotizar draw again',
   memory: 'memory',
   'sign-in-flood': 'quotes during a sign-in flood',
   'serve-overhead': 'what scripts/serve.mjs adds to a request',
@@ -100,12 +100,12 @@ const TITLES = {
 };
 
 /**
- * The figures a smoke run measures and judges: counts of logins, of taps, of the fields a Cotizar
- * draws again and of bytes (the screen's weight), and the km of a search-only quote (on the main
- * server, no server of its own), which a shorter run or a slower machine does not change. Timing
- * ratios need the full run's rounds to mean anything, so a smoke run does not produce them (a
- * figure it could not judge would fail only by crashing): that leaves 3 servers to start instead
- * of 10, and no build of the bare map page, no Lighthouse and no Redis.
+ * The figures a smoke run measures and judges: counts of logins, of taps, of the fields a pin tap
+ * and a Cotizar draw again and of bytes (the screen's weight), and the km of a search-only quote
+ * (on the main server, no server of its own), which a shorter run or a slower machine does not
+ * change. Timing ratios need the full run's rounds to mean anything, so a smoke run does not
+ * produce them (a figure it could not judge would fail only by crashing): that leaves 3 servers
+ * to start instead of 10, and no build of the bare map page, no Lighthouse and no Redis.
  */
 const SMOKE_FIGURES = [
   'logins',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { redrawsOf } from './cotizar-redraws.mjs';
+import { addressFieldsOf, redrawsOf } from './cotizar-redraws.mjs';
 
-describe('what a Cotizar draws again', () => {
+describe('what a pin tap and a Cotizar draw again', () => {
   it('counts the commits up to the painted price, and the fields among what they drew', () => {
     const commits = [
       {
@@ -18,5 +18,17 @@ describe('what a Cotizar draws again', () => {
       components: 4,
       fields: ['pickup.street', 'dropoffs.0.street'],
     });
+    expect(redrawsOf(commits).commits).toBe(3);
+  });
+
+  it('tells a stop’s address fields from its coordinates, which show the pin that moved', () => {
+    expect(
+      addressFieldsOf([
+        'pickup.coordinates',
+        'pickup.street',
+        'dropoffs.1.coordinates',
+        'customer',
+      ]),
+    ).toEqual(['pickup.street', 'customer']);
   });
 });

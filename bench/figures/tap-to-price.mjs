@@ -111,26 +111,33 @@ export async function openScreen(browser, { origin, cpuSlowdown, initScripts = [
   return { context, page, cdp };
 }
 
-/** A and B placed by tapping the map, each address looked up, the recorded trip's fields written. */
-export async function placeRecordedTrip(page) {
+/** A tap on the map for pin `letter` (A, B), its address looked up. */
+export async function tapPin(page, letter) {
+  const [dx, dy] = { A: [-40, -30], B: [40, 30] }[letter];
   const map = page.locator('.leaflet-container');
   const box = await map.boundingBox();
-  for (const [letter, dx, dy] of [
-    ['A', -40, -30],
-    ['B', 40, 30],
-  ]) {
-    await map.tap({ position: { x: box.width / 2 + dx, y: box.height / 2 + dy } });
-    await page
-      .locator(`fieldset[data-stop="${letter}"] p[aria-live]`)
-      .last()
-      .filter({ hasText: LOOKUP_DONE })
-      .waitFor({ timeout: 60_000 });
-  }
+  await map.tap({ position: { x: box.width / 2 + dx, y: box.height / 2 + dy } });
+  await page
+    .locator(`fieldset[data-stop="${letter}"] p[aria-live]`)
+    .last()
+    .filter({ hasText: LOOKUP_DONE })
+    .waitFor({ timeout: 60_000 });
+}
+
+/** The recorded trip's fields written (after its pins are placed). */
+export async function typeRecordedFields(page) {
   for (const [point, fields] of Object.entries(TYPED)) {
     for (const [field, text] of Object.entries(fields)) {
       await page.locator(`input[name="${point}.${field}"]`).fill(text);
     }
   }
+}
+
+/** A and B placed by tapping the map, each address looked up, the recorded trip's fields written. */
+export async function placeRecordedTrip(page) {
+  await tapPin(page, 'A');
+  await tapPin(page, 'B');
+  await typeRecordedFields(page);
 }
 
 /** B's exterior number changed: the result turns stale, the next "Cotizar" is a new request. */
