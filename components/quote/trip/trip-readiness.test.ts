@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import recordedTrip from '@/test/fixtures/recorded-trip.json';
 import { emptyPoint, type QuoteDraftValues } from './draft';
-import { isTripReady, nextFieldToFill, tripReadiness } from './trip-readiness';
+import { isTripReady, nextFieldToFill, sharedReadiness, tripReadiness } from './trip-readiness';
 
 const none = {};
 
@@ -73,5 +73,24 @@ describe('what the trip still needs', () => {
     expect(trip.map((stop) => stop.stop.letter)).toEqual(['A', 'B', 'C', 'D']);
     expect(nextFieldToFill(trip)).toBe('dropoffs.1.street');
     expect(nextFieldToFill(trip, 'd')).toBe('dropoffs.2.exteriorNumber');
+  });
+});
+
+describe('a stop’s readiness from one change of the trip to the next', () => {
+  it('keeps the same object for a stop that reads the same, a new one for the stop that changed', () => {
+    const before = tripReadiness(twoTaps(), none);
+    const typed = twoTaps();
+    typed.dropoffs[0]!.street = 'Sonora';
+    const after = sharedReadiness(before, tripReadiness(typed, none));
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[1]!.missing).toEqual(['exteriorNumber']);
+  });
+
+  it('is the previous list itself when nothing changed, and the new one on a first reading', () => {
+    const before = tripReadiness(twoTaps(), none);
+    expect(sharedReadiness(before, tripReadiness(twoTaps(), none))).toBe(before);
+    const first = tripReadiness(twoTaps(), none);
+    expect(sharedReadiness(undefined, first)).toBe(first);
   });
 });

@@ -57,6 +57,27 @@ export function tripReadiness(
 }
 
 /**
+ * `next`, with each stop's readiness that reads the same as in `previous` (same key, same
+ * content) replaced by the previous object: a memoized stop's fieldset then skips drawing when
+ * another stop changed (a keystroke, a pin, a lookup there). Pure; a new array when anything
+ * differs, `previous` itself when nothing does.
+ */
+export function sharedReadiness(
+  previous: TripReadiness | undefined,
+  next: TripReadiness,
+): TripReadiness {
+  if (!previous) return next;
+  const before = new Map(previous.map((entry) => [entry.stop.key, entry]));
+  const shared = next.map((entry) => {
+    const old = before.get(entry.stop.key);
+    return old && JSON.stringify(old) === JSON.stringify(entry) ? old : entry;
+  });
+  return shared.length === previous.length && shared.every((entry, i) => entry === previous[i])
+    ? previous
+    : shared;
+}
+
+/**
  * Ready: placed at its door with every field in. An approximate stop can still be quoted (one
  * deliberate "Cotizar con ubicación aproximada"), but it is never called ready.
  */

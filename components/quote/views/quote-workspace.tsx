@@ -25,6 +25,7 @@ import { isLookingUp, readinessOf } from '../store/trip-state';
 import { TripStoreContext, useTrip, useTripSlice } from '../store/use-trip';
 import { useTripForm } from '../effects/use-trip-form';
 import { storageKeys } from '../trip/draft-storage';
+import { sharedReadiness, type TripReadiness } from '../trip/trip-readiness';
 import { isSessionOver, outsideStopOf, problemOf } from '../trip/quote-outcome';
 import { tripStops } from '../trip/trip-stops';
 import { approximationsOf } from '../trip/approximate-point';
@@ -52,6 +53,12 @@ const TripMap = memo(function TripMap(props: Omit<QuoteMapProps, 'frame'>) {
 const MapOnceChanged = memo(QuoteMap);
 
 /**
+ * Each screen's last trip readiness (by its store), so that a stop whose readiness reads the same
+ * keeps the same object from one change of the trip to the next (sharedReadiness).
+ */
+const lastReadiness = new WeakMap<object, TripReadiness>();
+
+/**
  * The whole quote screen: header, map, and the panel with the stops, their fields and the result.
  * It makes the trip's form and store (store/use-trip-form.ts), starts the effects that talk to
  * them (effects/), and hands the views what they draw.
@@ -62,10 +69,14 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   const values = useTripSlice(store, (state) => state.values);
   const provenance = useTripSlice(store, (state) => state.provenance);
   const lookingUp = useTripSlice(store, isLookingUp);
-  const trip = useMemo(
-    () => readinessOf({ ...store.get(), values, provenance }),
-    [store, values, provenance],
-  );
+  const trip = useMemo(() => {
+    const next = sharedReadiness(
+      lastReadiness.get(store),
+      readinessOf({ ...store.get(), values, provenance }),
+    );
+    lastReadiness.set(store, next);
+    return next;
+  }, [store, values, provenance]);
 
   /** What the map draws between the pins: the road route, or straight lines and why. */
   const [routeView, setRouteView] = useState<RouteView | null>(null);
