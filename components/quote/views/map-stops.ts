@@ -17,8 +17,10 @@ export function useMapStops(
   approximate: Readonly<Record<string, Approximation>> = NONE,
 ): MapStop[] {
   const t = useTranslations('map');
-  // One list while the stops stay the same: the map (memo) skips drawing for an answer.
-  return useMemo(() => stopsOnMap(stops, approximate, t), [stops, approximate, t]);
+  // One list while what the map draws stays the same: the map (memo) skips drawing for an
+  // answer, and for a keystroke in a field (the stops are new at every change of the trip).
+  const drawn = JSON.stringify(stopsOnMap(stops, approximate, t));
+  return useMemo(() => JSON.parse(drawn) as MapStop[], [drawn]);
 }
 
 function stopsOnMap(
