@@ -59,8 +59,13 @@ async function dropPickupOutside(page: Page, testInfo: TestInfo) {
             ),
       );
   for (let zoom = await zoomNow(); zoom > 9; zoom = await zoomNow()) {
-    await press(page.getByRole('button', { name: 'Alejar' }), testInfo);
-    await expect.poll(zoomNow).toBeLessThan(zoom);
+    // Pressed again when the map has not zoomed out 3 s later: in a clean clone's CI (a3bc3d2,
+    // phone) one press left the map at zoom 12 for the poll's whole 10 s, a tap lost under load;
+    // the same test passed 40 times in a row on the phone and the tablet at a lower load.
+    await expect(async () => {
+      await press(page.getByRole('button', { name: 'Alejar' }), testInfo);
+      await expect.poll(zoomNow, { timeout: 3_000 }).toBeLessThan(zoom);
+    }).toPass({ timeout: 20_000 });
     await page.waitForTimeout(300);
   }
   const box = (await page.locator('.leaflet-container').boundingBox())!;
