@@ -9,6 +9,7 @@ import { runnerImport } from 'vite';
 import { ROOT, startApp } from '../lib/app-server.mjs';
 import { launchChromium, signedInTablet } from '../lib/browser.mjs';
 import { TYPED } from '../lib/trip.mjs';
+import { tapPin } from './tap-to-price.mjs';
 
 export const BUDGET = {
   builtin: { taps: 6, typed: 19 },
@@ -16,7 +17,6 @@ export const BUDGET = {
 };
 
 const REQUIRED = ['street', 'exteriorNumber', 'neighborhood', 'zipCode'];
-const LOOKUP_DONE = /Del pin|El pin no cambió|No encontramos|No pudimos leer/;
 
 async function journey(browser, origin) {
   const context = await signedInTablet(browser, origin);
@@ -26,19 +26,9 @@ async function journey(browser, origin) {
     await page.locator('.leaflet-tile-loaded').first().waitFor({ timeout: 30_000 });
 
     const count = { taps: 0, typed: 0 };
-    const map = page.locator('.leaflet-container');
-    const box = await map.boundingBox();
-    for (const [letter, dx, dy] of [
-      ['A', -40, -30],
-      ['B', 40, 30],
-    ]) {
+    for (const letter of ['A', 'B']) {
       count.taps++;
-      await map.tap({ position: { x: box.width / 2 + dx, y: box.height / 2 + dy } });
-      await page
-        .locator(`fieldset[data-stop="${letter}"] p[aria-live]`)
-        .last()
-        .filter({ hasText: LOOKUP_DONE })
-        .waitFor({ timeout: 15_000 });
+      await tapPin(page, letter);
     }
     // Once the addresses are in, the screen takes the keyboard to the first field still to write,
     // a frame later: a dispatcher looks up from the map to that field. Given a moment to do so
