@@ -131,6 +131,11 @@ test.describe('handing the quote over', () => {
     await expect(resultCard(page)).toContainText('Copiada: pégala en el chat del cliente.');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain('Entrega: Sonora 180 int. 1, Hipódromo');
+    // A result left and shown again starts anew: what was said of its last share is not said again.
+    await resultCard(page).getByRole('button', { name: 'Nueva cotización' }).click();
+    await page.getByRole('button', { name: 'Deshacer' }).click();
+    await expectRecordedTripQuote(resultCard(page));
+    await expect(resultCard(page)).not.toContainText('Copiada');
   });
 
   test('"Nueva cotización" clears the trip, with an undo', async ({ page }) => {

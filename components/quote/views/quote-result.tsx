@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import type { Ref } from 'react';
+import { Activity, memo, useState, type Ref } from 'react';
 import { useTranslations } from 'use-intl';
 import type { QuoteAnswer, QuoteRecordAnswer } from '@/lib/api/quote';
 import { RETRYABLE, type ResultState } from '../trip/quote-outcome';
@@ -10,6 +10,7 @@ import { QuoteGuide } from './quote-guide';
 // Not lazy: a component loaded on demand suspends on its first render, and React then holds the
 // revealed result back (0.4–0.6 s for the first quote of a visit, bench/: answer-to-price).
 import { QuoteFigures, type RouteCheck } from './quote-figures';
+import { FIGURES_BEFORE_A_QUOTE } from './quote-figures-placeholder';
 import { useFigureFormatsWarm } from './use-figure-formats-warm';
 import styles from './styles';
 
@@ -18,6 +19,9 @@ const OutOfCoverage = dynamic(
   () => import('./out-of-coverage').then((module) => module.OutOfCoverage),
   { ssr: false },
 );
+
+/** Drawn again only when what it shows changed: hidden, it is given the same placeholder each time. */
+const Figures = memo(QuoteFigures);
 
 /**
  * The result card. It always holds its place (instructions before the first quote), so nothing
@@ -49,6 +53,8 @@ export function QuoteResult({
   useFigureFormatsWarm();
   const expired = useQuoteExpired(state.kind === 'quote' ? state.quote : null);
   const record = recordOf(state, answer);
+  const quoteShown = state.kind === 'quote';
+  const timesLeft = useTimesLeft(quoteShown);
   const shownAs =
     state.kind !== 'quote' ? state.kind : state.stale ? 'stale' : expired ? 'expired' : 'fresh';
   return (
@@ -67,18 +73,31 @@ export function QuoteResult({
       </div>
       <div aria-live="polite" aria-atomic="false">
         {state.kind === 'empty' && <QuoteGuide trip={state.trip} />}
-        {state.kind === 'quote' && (
-          <QuoteFigures
-            quote={state.quote}
-            stale={state.stale}
-            route={route}
-            expired={expired}
-            values={state.values}
-            record={record ?? undefined}
-            onRequote={onRetry}
-            onNew={onNew}
+        {/*
+          The figures are drawn, hidden, before there is a quote (React draws a hidden Activity
+          after the screen has started, when nothing else is waiting, and not on the server), so a
+          first price only fills them in, as every later one does: drawn at the answer, they were
+          most of the time between a first quote's answer and its price on the screen (bench/
+          trace-tap.mjs). Each time the figures are left (a new trip, a refusal) they start anew,
+          hidden: nothing of the last quote ("Copiado") comes back with the next.
+        */}
+        <Activity mode={quoteShown ? 'visible' : 'hidden'}>
+          <Figures
+            key={timesLeft}
+            {...(quoteShown
+              ? {
+                  quote: state.quote,
+                  stale: state.stale,
+                  route,
+                  expired,
+                  values: state.values,
+                  record: record ?? undefined,
+                  onRequote: onRetry,
+                  onNew,
+                }
+              : FIGURES_BEFORE_A_QUOTE)}
           />
-        )}
+        </Activity>
         {state.kind === 'quote' && !state.stale && record === null && (
           <p className="notice notice-warning" data-testid="quote-not-saved">
             {t('notSaved')}
@@ -120,6 +139,15 @@ export function QuoteResult({
       </div>
     </section>
   );
+}
+
+/** How many times the figures have gone from shown to not shown (the adjust-during-render pattern). */
+function useTimesLeft(shown: boolean): number {
+  const [seen, setSeen] = useState({ shown, left: 0 });
+  if (seen.shown === shown) return seen.left;
+  const next = { shown, left: seen.left + (seen.shown ? 1 : 0) };
+  setSeen(next);
+  return next.left;
 }
 
 /**
