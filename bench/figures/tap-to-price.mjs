@@ -42,8 +42,10 @@ function recordTapsAndPrices() {
     { capture: true, passive: true },
   );
   let fresh = false;
-  new MutationObserver(() => {
-    const card = document.querySelector('section[aria-labelledby="quote-result-title"]');
+  const RESULT_CARD = 'section[aria-labelledby="quote-result-title"]';
+  let card = null;
+  const observer = new MutationObserver(() => {
+    card = card?.isConnected ? card : document.querySelector(RESULT_CARD);
     const now =
       card?.getAttribute('data-state') === 'fresh' &&
       card.querySelector('[data-testid="quote-total"]')?.textContent;
@@ -63,12 +65,20 @@ function recordTapsAndPrices() {
       });
     }
     fresh = Boolean(now);
-  }).observe(document, {
+  });
+  const watching = {
     childList: true,
     subtree: true,
     characterData: true,
     attributes: true,
     attributeFilter: ['data-state'],
+  };
+  // The result card is in the server's HTML and stays: only its own changes are watched, so that
+  // the recorder's work grows with the card's, not with every change of the page (the map's tiles
+  // and pins, the fields). Watched whole when the page has no card (a change of the screen's HTML).
+  addEventListener('DOMContentLoaded', () => {
+    card = document.querySelector(RESULT_CARD);
+    observer.observe(card ?? document, watching);
   });
 }
 

@@ -1,10 +1,11 @@
 'use client';
 
+import { memo } from 'react';
 import { useTranslations } from 'use-intl';
 import { useOnline } from './use-online';
 
 /** Said once, plainly, when the network goes: nothing is sent until it is back. */
-export function OfflineNotice() {
+export const OfflineNotice = memo(function OfflineNotice() {
   const t = useTranslations('offline');
   const online = useOnline();
   return (
@@ -16,4 +17,4 @@ export function OfflineNotice() {
       )}
     </div>
   );
-}
+});

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 
 /**
  * Calls `onHydrated` once the Suspense boundary it sits in has hydrated: a boundary's effects run
@@ -8,7 +8,7 @@ import { useEffect } from 'react';
  * the owner when an update may reach that boundary without React throwing the server's HTML away
  * (see components/quote/views/quote-panel.tsx).
  */
-export function OnHydrated({ onHydrated }: { onHydrated: () => void }) {
+export const OnHydrated = memo(function OnHydrated({ onHydrated }: { onHydrated: () => void }) {
   useEffect(() => onHydrated(), [onHydrated]);
   return null;
-}
+});

@@ -39,5 +39,6 @@ export function useGeolocation({ timeoutMs = 10_000 }: { timeoutMs?: number } = 
     [timeoutMs],
   );
 
-  return { locating, problem, locate, dismiss: () => setProblem(null) };
+  const dismiss = useCallback(() => setProblem(null), []);
+  return { locating, problem, locate, dismiss };
 }

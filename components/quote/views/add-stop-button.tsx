@@ -1,11 +1,18 @@
 'use client';
 
+import { memo } from 'react';
 import { useTranslations } from 'use-intl';
 import { MAX_DROPOFFS } from '@/lib/courier-api/limits';
 import styles from './styles';
 
 /** "Agregar entrega", until the trip has as many drop-offs as a quote takes. */
-export function AddStopButton({ full, onAdd }: { full: boolean; onAdd: () => void }) {
+export const AddStopButton = memo(function AddStopButton({
+  full,
+  onAdd,
+}: {
+  full: boolean;
+  onAdd: () => void;
+}) {
   const t = useTranslations('pins');
   return (
     <>
@@ -25,4 +32,4 @@ export function AddStopButton({ full, onAdd }: { full: boolean; onAdd: () => voi
       )}
     </>
   );
-}
+});

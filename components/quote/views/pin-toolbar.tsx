@@ -1,6 +1,6 @@
 'use client';
 
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslations } from 'use-intl';
 import { stopColour } from '../trip/stop-colours';
 import type { Stop } from '../trip/trip-stops';
@@ -18,7 +18,7 @@ const LOCATION_MESSAGES = {
  * Which stop the next tap on the map places, and the pin actions: my location, swap, clear. A
  * clear is undone from the notice over the map (undo-change-notice.tsx), which stays in view.
  */
-export function PinToolbar({
+export const PinToolbar = memo(function PinToolbar({
   stops,
   activeStop,
   onActiveStopChange,
@@ -95,7 +95,7 @@ export function PinToolbar({
       )}
     </div>
   );
-}
+});
 
 function LocationIcon() {
   return (

@@ -1,11 +1,12 @@
 'use client';
 
+import { memo } from 'react';
 import { useFormatter, useTranslations } from 'use-intl';
 import { isTripReady, type TripReadiness } from '../trip/trip-readiness';
 import styles from './styles';
 
 /** The steps to a first quote, following the real state: what is placed, what is still to write. */
-export function QuoteGuide({ trip }: { trip: TripReadiness }) {
+export const QuoteGuide = memo(function QuoteGuide({ trip }: { trip: TripReadiness }) {
   const t = useTranslations('quote');
   const tPoint = useTranslations('point');
   const format = useFormatter();
@@ -54,7 +55,7 @@ export function QuoteGuide({ trip }: { trip: TripReadiness }) {
       <Step done={isTripReady(trip)} text={third} doneLabel={t('stepDone')} />
     </ol>
   );
-}
+});
 
 function Step({ done, text, doneLabel }: { done: boolean; text: string; doneLabel: string }) {
   return (

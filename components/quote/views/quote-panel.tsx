@@ -1,6 +1,6 @@
 'use client';
 
-import { Suspense, type FormEvent, type RefObject } from 'react';
+import { Suspense, useCallback, useMemo, type FormEvent, type RefObject } from 'react';
 import { useTranslations } from 'use-intl';
 import type { RouteView } from '../trip/route-view';
 import { OfflineNotice } from '@/components/ui/offline-notice';
@@ -15,9 +15,9 @@ import { useTrip, useTripStore } from '../store/use-trip';
 import { QuoteFormContext } from '../effects/quote-form-context';
 import type { QuoteForm } from '../effects/use-trip-form';
 import { MAX_DROPOFFS, pinOf } from '../trip/draft';
-import type { storageKeys } from '../trip/draft-storage';
+import type { RecentQuote, storageKeys } from '../trip/draft-storage';
 import { resultStateOf, type RequestOutcome } from '../trip/quote-outcome';
-import { isTripApproximate, type TripReadiness } from '../trip/trip-readiness';
+import { isTripApproximate, type FieldPath, type TripReadiness } from '../trip/trip-readiness';
 import { PICKUP } from '../trip/trip-stops';
 import { AddStopButton } from './add-stop-button';
 import { CustomerField } from './customer-field';
@@ -80,11 +80,40 @@ export function QuotePanel({
   const isEmpty = useTrip(isTripEmpty);
   const resultState = resultStateOf(outcome, { trip, shown, currentKey });
   const freshQuote = resultState.kind === 'quote' && !resultState.stale;
-  const stops = trip.map((readiness) => readiness.stop);
-  const clear = () => {
+  // What the panel hands its parts stays the same object while it means the same: a "Cotizar"
+  // (pending, then answered) draws the panel again, and only what shows the request or its
+  // answer (the result, the button) draws with it (bench: cotizar-redraws).
+  const stops = useMemo(() => trip.map((readiness) => readiness.stop), [trip]);
+  const { onStartOver, onSubmit } = rest;
+  const clear = useCallback(() => {
     store.clear();
-    rest.onStartOver();
-  };
+    onStartOver();
+  }, [store, onStartOver]);
+  const { locate } = geolocation;
+  const { placeAt } = actions;
+  const useMyLocation = useCallback(
+    () => locate((at) => placeAt(PICKUP, at, 'text')),
+    [locate, placeAt],
+  );
+  const openRecent = useCallback(
+    (entry: RecentQuote) => {
+      store.openRecent(entry);
+      onStartOver();
+      resultRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    },
+    [store, onStartOver, resultRef],
+  );
+  const goToPath = useCallback(
+    (path: FieldPath) => focus.goToPath(path, store.get().values),
+    [focus, store],
+  );
+  // The form sent again as its own button sends it: the same from one draw to the next.
+  const retry = useCallback(() => formRef.current?.requestSubmit(), [formRef]);
+  const routeView = freshQuote ? rest.routeView : null;
+  const route = useMemo(
+    () => ({ roadRoutes: config.roadRoutes, view: routeView }),
+    [config.roadRoutes, routeView],
+  );
 
   return (
     <QuoteFormContext value={form}>
@@ -93,7 +122,7 @@ export function QuotePanel({
         id="quote-panel"
         tabIndex={-1}
         className={styles.panel}
-        onSubmit={rest.onSubmit}
+        onSubmit={onSubmit}
         noValidate
         aria-label={t('quote.resultTitle')}
       >
@@ -103,7 +132,7 @@ export function QuotePanel({
             stops={stops}
             activeStop={activeStop}
             onActiveStopChange={store.setActiveStop}
-            onUseMyLocation={() => geolocation.locate((at) => actions.placeAt(PICKUP, at, 'text'))}
+            onUseMyLocation={useMyLocation}
             locating={geolocation.locating}
             locationProblem={geolocation.problem}
             onSwap={store.swap}
@@ -117,8 +146,8 @@ export function QuotePanel({
             pending={outcome.pending}
             answer={outcome.answer}
             coverageKnown={config.builtinCourier}
-            route={{ roadRoutes: config.roadRoutes, view: freshQuote ? rest.routeView : null }}
-            onRetry={() => void rest.onSubmit()}
+            route={route}
+            onRetry={retry}
             onNew={clear}
           />
           <CustomerField />
@@ -151,19 +180,11 @@ export function QuotePanel({
             </div>
           </Suspense>
           <AddStopButton full={values.dropoffs.length >= MAX_DROPOFFS} onAdd={actions.addStop} />
-          <RecentQuotes
-            recent={recent.recent}
-            onOpen={(entry) => {
-              store.openRecent(entry);
-              rest.onStartOver();
-              resultRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-            }}
-            onClear={recent.clear}
-          />
+          <RecentQuotes recent={recent.recent} onOpen={openRecent} onClear={recent.clear} />
         </div>
         <div className={styles.submitBar}>
           <StopLetterNotice stops={stops} />
-          <ValidationSummary onGoTo={(path) => focus.goToPath(path, store.get().values)} />
+          <ValidationSummary onGoTo={goToPath} />
           {/* Beside the button tapped, wherever the panel is scrolled: the card says it too, and
               announces it, but may be far above. */}
           {resultState.kind === 'queued' && (

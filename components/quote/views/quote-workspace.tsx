@@ -152,10 +152,12 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   const approximations = useMemo(() => approximationsOf(values, provenance), [values, provenance]);
   const mapStops = useMapStops(stops, approximations);
   /** What else a new trip resets: a quote's error, a location notice. */
-  const startOver = () => {
-    geolocation.dismiss();
-    mutation.reset();
-  };
+  const { dismiss } = geolocation;
+  const { reset } = mutation;
+  const startOver = useCallback(() => {
+    dismiss();
+    reset();
+  }, [dismiss, reset]);
 
   return (
     <div className={styles.screen}>

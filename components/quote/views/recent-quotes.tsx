@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import type { RecentQuoteListProps } from './recent-quote-list';
 import styles from './styles';
@@ -13,7 +13,7 @@ const RecentQuoteList = dynamic(
 );
 
 /** The last quotes on this device; opening one puts its points back on the map and the form. */
-export function RecentQuotes(props: RecentQuoteListProps) {
+export const RecentQuotes = memo(function RecentQuotes(props: RecentQuoteListProps) {
   const t = useTranslations('recent');
   const [open, setOpen] = useState(false);
   return (
@@ -27,4 +27,4 @@ export function RecentQuotes(props: RecentQuoteListProps) {
       {open && <RecentQuoteList {...props} />}
     </details>
   );
-}
+});

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useFormatter, useTranslations } from 'use-intl';
 import { letterChanges, letteringKey, type LetterChange } from '../trip/stop-identity';
 import type { Stop } from '../trip/trip-stops';
@@ -13,7 +13,11 @@ const SHOWN_MS = 12_000;
  * "D ahora es C y C ahora es D": said (in a live region) and shown above the stops whenever a
  * move or a removal gives a stop that is still there another letter.
  */
-export function StopLetterNotice({ stops }: { stops: readonly Stop[] }) {
+export const StopLetterNotice = memo(function StopLetterNotice({
+  stops,
+}: {
+  stops: readonly Stop[];
+}) {
   const t = useTranslations('point');
   const format = useFormatter();
   const key = letteringKey(stops);
@@ -46,4 +50,4 @@ export function StopLetterNotice({ stops }: { stops: readonly Stop[] }) {
       )}
     </div>
   );
-}
+});

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { canUndoClear } from '../store/trip-state';
 import { useTrip, useTripStore } from '../store/use-trip';
@@ -21,7 +21,7 @@ export const UNDO_NOTICE_MS = 15_000;
  * button that was pressed is gone or disabled, so the focus goes to "Deshacer" (a move keeps it
  * on the moved stop's fields).
  */
-export function UndoChangeNotice() {
+export const UndoChangeNotice = memo(function UndoChangeNotice() {
   const t = useTranslations('pins');
   const store = useTripStore();
   const id = useId();
@@ -73,4 +73,4 @@ export function UndoChangeNotice() {
       )}
     </div>
   );
-}
+});

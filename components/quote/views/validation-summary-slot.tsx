@@ -1,6 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import { memo } from 'react';
 import { useFormState } from 'react-hook-form';
 import { useQuoteForm } from '../effects/quote-form-context';
 import type { FieldPath } from '../trip/trip-readiness';
@@ -12,7 +13,11 @@ const ProblemList = dynamic(
 );
 
 /** Under "Cotizar": nothing until the form has errors, then the summary of links to them. */
-export function ValidationSummary({ onGoTo }: { onGoTo: (path: FieldPath) => void }) {
+export const ValidationSummary = memo(function ValidationSummary({
+  onGoTo,
+}: {
+  onGoTo: (path: FieldPath) => void;
+}) {
   const { errors } = useFormState({ control: useQuoteForm().control });
   return Object.keys(errors).length > 0 ? <ProblemList onGoTo={onGoTo} /> : null;
-}
+});
