@@ -24,9 +24,14 @@ function filesUnder(folder: string): string[] {
 
 const isSource = (path: string) => /\.(ts|tsx)$/.test(path) && !/\.test\.tsx?$/.test(path);
 
-/** A React component: a function named in PascalCase in a .tsx file, or assigned to such a name. */
+/**
+ * A React component: a function named in PascalCase in a .tsx file (a declaration or a named
+ * function expression, as inside `memo`), or assigned to such a name.
+ */
 function nameOf(node: ts.SignatureDeclaration): string | undefined {
   if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) return node.name?.getText();
+  // `memo(function PinToolbar(…) {…})`: named where it is written.
+  if (ts.isFunctionExpression(node) && node.name) return node.name.getText();
   const parent = node.parent;
   if (parent && ts.isVariableDeclaration(parent)) return parent.name.getText();
   if (parent && ts.isPropertyAssignment(parent)) return parent.name.getText();
