@@ -138,6 +138,33 @@ test.describe('handing the quote over', () => {
     await expect(resultCard(page)).not.toContainText('Copiada');
   });
 
+  test('a quote being quoted again keeps its reference on screen until the new one comes', async ({
+    page,
+  }) => {
+    await openSignedIn(page);
+    await fillRecordedTrip(page);
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    const reference = resultCard(page).getByTestId('quote-reference');
+    await expect(reference).toHaveText(/^Referencia DQ-[A-Z0-9]{6}$/);
+    const first = (await reference.textContent())!;
+    await field(page, 'dropoff', 'exteriorNumber').fill('182');
+    await expect(resultCard(page)).toHaveAttribute('data-state', 'stale');
+    // The next answer is held until the card has been read while it is on its way.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/quote', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Cotizar' }).click();
+    await expect(resultCard(page)).toHaveAttribute('aria-busy', 'true');
+    await expect(reference).toHaveText(first);
+    release();
+    await expect(resultCard(page)).toHaveAttribute('data-state', 'fresh');
+    await expect(reference).toHaveText(/^Referencia DQ-[A-Z0-9]{6}$/);
+    await expect(reference).not.toHaveText(first);
+  });
+
   test('"Nueva cotización" clears the trip, with an undo', async ({ page }) => {
     await openSignedIn(page);
     await fillRecordedTrip(page);

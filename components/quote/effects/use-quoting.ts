@@ -1,6 +1,8 @@
 'use client';
 
+import { useState } from 'react';
 import type { FieldPath } from 'react-hook-form';
+import type { QuoteAnswer } from '@/lib/api/quote';
 import { RequestError } from '@/components/ui/api-client';
 import type { QuoteRequest } from '@/lib/quote/schema';
 import type { QuoteForm } from './use-trip-form';
@@ -60,5 +62,17 @@ export function useQuoting({
     }
   }
 
-  return { mutation, offline, currentKey, send };
+  return { mutation, offline, currentKey, send, answer: useLastAnswer(mutation.data) };
+}
+
+/**
+ * The last answer, kept while the next request is on its way: React Query forgets a mutation's
+ * data when another starts, and the quote still on the screen (stale, being quoted again) would
+ * lose its reference and its customer's link until the new answer came. The result reads it for
+ * the quote it answered only (quote-result.tsx, recordOf).
+ */
+function useLastAnswer(data: QuoteAnswer | undefined): QuoteAnswer | undefined {
+  const [last, setLast] = useState(data);
+  if (data !== undefined && data !== last) setLast(data);
+  return data ?? last;
 }

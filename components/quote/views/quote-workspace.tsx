@@ -194,7 +194,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
               outside,
               outsideStops,
               queued: quoting.offline.queued,
-              answer: mutation.data,
+              answer: quoting.answer,
               pending: mutation.isPending,
             }}
             routeView={routeView}
