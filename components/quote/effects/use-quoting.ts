@@ -62,7 +62,8 @@ export function useQuoting({
     }
   }
 
-  return { mutation, offline, currentKey, send, answer: useLastAnswer(mutation.data) };
+  const answer = useLastAnswer(mutation.data);
+  return { mutation, offline, currentKey, send, answer };
 }
 
 /**

@@ -77,9 +77,9 @@ export function QuoteResult({
           The figures are drawn, hidden, before there is a quote (React draws a hidden Activity
           after the screen has started, when nothing else is waiting, and not on the server), so a
           first price only fills them in, as every later one does: drawn at the answer, they were
-          most of the time between a first quote's answer and its price on the screen (bench/
+          half the script between a first quote's answer and its price on the screen (bench/
           trace-tap.mjs). Each time the figures are left (a new trip, a refusal) they start anew,
-          hidden: nothing of the last quote ("Copiado") comes back with the next.
+          hidden: nothing of the last quote ("Copiada") comes back with the next.
         */}
         <Activity mode={quoteShown ? 'visible' : 'hidden'}>
           <Figures
