@@ -1,3 +1,4 @@
+import { replaceEqualDeep } from '@tanstack/react-query';
 import type { AddressField } from '@/lib/api/geocode';
 import { ADDRESS_FIELDS, earlierFields, type DraftProvenance } from './address-provenance';
 import type { Approximation } from './approximate-point';
@@ -57,24 +58,16 @@ export function tripReadiness(
 }
 
 /**
- * `next`, with each stop's readiness that reads the same as in `previous` (same key, same
- * content) replaced by the previous object: a memoized stop's fieldset then skips drawing when
- * another stop changed (a keystroke, a pin, a lookup there). Pure; a new array when anything
- * differs, `previous` itself when nothing does.
+ * `next`, with each stop's readiness that reads the same as in `previous` replaced by the
+ * previous object (React Query's structural sharing, `replaceEqualDeep`): a memoized stop's
+ * fieldset then skips drawing when another stop changed (a keystroke, a pin, a lookup there).
+ * Pure; `previous` itself when nothing differs.
  */
 export function sharedReadiness(
   previous: TripReadiness | undefined,
   next: TripReadiness,
 ): TripReadiness {
-  if (!previous) return next;
-  const before = new Map(previous.map((entry) => [entry.stop.key, entry]));
-  const shared = next.map((entry) => {
-    const old = before.get(entry.stop.key);
-    return old && JSON.stringify(old) === JSON.stringify(entry) ? old : entry;
-  });
-  return shared.length === previous.length && shared.every((entry, i) => entry === previous[i])
-    ? previous
-    : shared;
+  return previous ? replaceEqualDeep(previous, next) : next;
 }
 
 /**
