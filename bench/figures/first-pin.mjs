@@ -1,17 +1,24 @@
 // Figure: time to first pin (issue 19). A cold, signed-in tablet opens the quote screen with the
 // CPU slowed as the bench says (4× unless `--cpu-slowdown` says otherwise) and Lighthouse's
-// slow-4G figures, and the time is taken from navigation start until
-// pin A is in the DOM: Chromium taps the middle of the map every 50 ms from the moment Leaflet's
-// container exists (no tap can place a pin before) until the pin is there. The same is done to a
-// bare Next + react-leaflet page of the same map (bench/lib/bare-map-app.mjs, built by the bench):
-// the floor of this stack. App and bare page take turns, so that a change in the machine's load
-// falls on both: the budget is the median of each round's app/bare ratio (issue 28), the ratio of
-// the two medians is printed beside it.
+// slow-4G figures, and the time is taken from navigation start until pin A is painted (until
+// 2026-11-28, until it was in the DOM: below): Chromium taps the middle of the map every 50 ms
+// from the moment Leaflet's container exists (no tap can place a pin before) until the pin is
+// there. The same is done to a bare Next + react-leaflet page of the same map
+// (bench/lib/bare-map-app.mjs, built by the bench): the floor of this stack. App and bare page take
+// turns, so that a change in the machine's load falls on both: the budget is the median of each
+// round's app/bare ratio (issue 28), the ratio of the two medians is printed beside it.
 //
 // Taps are touch taps (page.touchscreen.tap: touchstart/touchend, then the click the browser
 // makes of them), as a dispatcher's finger on the tablet: both pages hear them through Leaflet's
 // click event. They are raw taps at a point, with none of Playwright's waiting for the element to
 // be stable, so a tap the page cannot take yet is lost, as a finger's would be.
+//
+// Painted, not inserted: the page's work between the pin's insertion and its paint (style, layout)
+// is part of what the dispatcher waits for, and where a page does it moved the inserted figure
+// alone. The app measures its pins' tags in an effect, which lays the page out before the
+// MutationObserver's callback runs; the bare page is laid out after it. Moving that measurement
+// after the paint took 33 ms off the app's inserted time and nothing off its painted time (16
+// visits each, 4× CPU, 2026-11-28). Both are reported; the painted one is judged.
 //
 // The app's service worker is blocked: it registers only once the page has loaded and the browser
 // is idle, and its downloads would escape the throttling (CDP throttles the page, not the worker).
@@ -47,11 +54,11 @@ const GIVE_UP_MS = 60_000;
 /**
  * Runs in the page before any of its scripts: records (performance.now(), ms from navigation
  * start) when Leaflet's container, its first loaded tile and pin A first appear, and every tap as
- * the page hears it. A MutationObserver's callback runs right after the task that changed the DOM,
- * so the pin's time is when it was inserted, not when a poll from outside noticed it. The container
- * (with the middle of its box) and the pin are also told to the bench through a binding at once:
- * asking the page instead would wait for its main thread, which is busy just then, and delay the
- * taps by the harness's doing.
+ * the page hears it, and when the frame showing the pin was painted. A MutationObserver's callback
+ * runs right after the task that changed the DOM, so the pin's insertion is timed when it happened,
+ * not when a poll from outside noticed it. The container (with the middle of its box) and the pin
+ * are also told to the bench through a binding at once: asking the page instead would wait for its
+ * main thread, which is busy just then, and delay the taps by the harness's doing.
  */
 function recordMarks() {
   const marks = { taps: [] };
@@ -76,6 +83,13 @@ function recordMarks() {
       mark('pin');
       observer.disconnect();
       window.__firstPinSeen('pin');
+      // The frame that shows the pin: requestAnimationFrame runs before it is drawn, a message
+      // posted from there is handled once it has been (as bench/figures/tap-to-price.mjs marks a price).
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => mark('pinPainted');
+        channel.port2.postMessage(null);
+      });
     }
   });
   observer.observe(document, {
@@ -151,6 +165,9 @@ async function visit(browser, { origin, signIn, cpuSlowdown }) {
       await page.touchscreen.tap(map.x, map.y);
       await sleep(TAP_EVERY_MS);
     }
+    await page.waitForFunction(() => window.__firstPin.pinPainted !== undefined, null, {
+      timeout: GIVE_UP_MS,
+    });
 
     const marks = await page.evaluate(() => {
       const navigation = performance.getEntriesByType('navigation')[0];
@@ -206,6 +223,7 @@ export function splitOfVisit(marks) {
   // The tap that placed the pin: the last one the page heard before the pin came.
   const placing = marks.taps.filter((tap) => tap.heard <= marks.pin).at(-1);
   return {
+    pinPaintedMs: marks.pinPainted,
     pinMs: marks.pin,
     htmlMs: marks.html,
     firstPaintMs: marks.firstPaint,
@@ -267,6 +285,7 @@ const MARKS = [
   'placingTapHeardMs',
   'firstClickMs',
   'pinMs',
+  'pinPaintedMs',
   'loadMs',
   'tapsBeforePin',
   'kbBeforePin',
@@ -276,6 +295,33 @@ const MARKS = [
   'requestsBeforePin',
 ];
 const seconds = (ms) => `${round(ms / 1000, 2).toFixed(2)} s`;
+
+/**
+ * The figure from the visits, app and bare page in turn (`runs.app[i]` beside `runs.bare[i]`):
+ * judged on each round's app/bare ratio of the time to the pin painted, its median against the
+ * budget; the ratio of the medians, and the same ratios to the pin's insertion in the DOM (the
+ * figure until 2026-11-28), beside it. Exported for its test.
+ */
+export function judgeFirstPin(runs) {
+  const perRoundOf = (key) =>
+    spread(
+      pairRatios(
+        runs.app.map((run) => run[key]),
+        runs.bare.map((run) => run[key]),
+      ),
+    );
+  const app = spreadOf(runs.app, 'pinPaintedMs');
+  const bare = spreadOf(runs.bare, 'pinPaintedMs');
+  const perRound = perRoundOf('pinPaintedMs');
+  return {
+    app,
+    bare,
+    perRound,
+    insertedPerRound: perRoundOf('pinMs'),
+    ratio: app.median / bare.median,
+    passed: perRound.median <= BUDGET.ratio,
+  };
+}
 
 /**
  * `server` is the app's, its tiles from `tiles`. A smoke run measures once each: it checks that the
@@ -300,27 +346,18 @@ export async function measureFirstPin(server, { tiles, smoke, cpuSlowdown = 4, l
     await floor.stop();
   }
 
-  const app = spreadOf(runs.app, 'pinMs');
-  const bare = spreadOf(runs.bare, 'pinMs');
-  // Judged: each app run over the bare run that followed it; the ratio of the medians beside it.
-  const perRound = spread(
-    pairRatios(
-      runs.app.map((run) => run.pinMs),
-      runs.bare.map((run) => run.pinMs),
-    ),
-  );
-  const ratio = app.median / bare.median;
+  const { app, bare, perRound, insertedPerRound, ratio, passed } = judgeFirstPin(runs);
   const of = (list) => Object.fromEntries(MARKS.map((key) => [key, spreadOf(list, key)]));
   /** The run whose pin came at the median: its requests, for the report's reader. */
   const middle = (list) =>
-    [...list].sort((a, b) => a.pinMs - b.pinMs)[Math.floor(list.length / 2)].requests;
+    [...list].sort((a, b) => a.pinPaintedMs - b.pinPaintedMs)[Math.floor(list.length / 2)].requests;
   const withoutRequests = (list) => list.map(({ requests: _requests, ...run }) => run);
   return {
     id: 'first-pin',
     title: `time to first pin (${cpuSlowdown}× CPU, slow 4G)`,
     budget: `≤ ${BUDGET.ratio}× the bare Next + react-leaflet page's (median of the per-round ratios)`,
-    result: `app/bare ${round(perRound.median, 2).toFixed(2)}× per round (${round(perRound.min, 2)}–${round(perRound.max, 2)}×); app ${seconds(app.median)} vs bare page ${seconds(bare.median)} (ratio of the medians ${round(ratio, 2).toFixed(2)}×), ${plan.runs} round${plan.runs === 1 ? '' : 's'}`,
-    passed: perRound.median <= BUDGET.ratio,
+    result: `app/bare ${round(perRound.median, 2).toFixed(2)}× per round (${round(perRound.min, 2)}–${round(perRound.max, 2)}×); app ${seconds(app.median)} vs bare page ${seconds(bare.median)} (ratio of the medians ${round(ratio, 2).toFixed(2)}×), ${plan.runs} round${plan.runs === 1 ? '' : 's'}; to the pin in the DOM ${round(insertedPerRound.median, 2).toFixed(2)}× per round`,
+    passed,
     plan,
     conditions: {
       cpuSlowdown,
@@ -331,6 +368,7 @@ export async function measureFirstPin(server, { tiles, smoke, cpuSlowdown = 4, l
     figures: {
       ratio: round(ratio, 3),
       ratioPerRound: roundSpread(perRound, 3),
+      insertedRatioPerRound: roundSpread(insertedPerRound, 3),
       app: of(runs.app),
       bare: of(runs.bare),
     },
