@@ -135,7 +135,7 @@ describe('the first pin’s figure', () => {
     const judged = judgeFirstPin(runs);
     expect(judged.perRound.median).toBeCloseTo(1.3);
     expect(judged.insertedPerRound.median).toBeCloseTo(1.1);
-    expect(judged.app.median).toBe(2_600);
+    expect(judged.app?.median).toBe(2_600);
     expect(judged.passed).toBe(false);
     expect(
       judgeFirstPin({ ...runs, app: runs.app.map((run) => ({ ...run, pinPaintedMs: 2_300 })) })
