@@ -123,6 +123,29 @@ test.describe('quoting a trip', () => {
     expect(sent).toBe(1);
   });
 
+  test('a second "Cotizar" before the screen shows the first as pending sends no second request', async ({
+    page,
+  }) => {
+    await openSignedIn(page);
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/quote') sent++;
+    });
+    await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+    await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+    // Both taps in one task, so React cannot draw the button disabled between them: on a slow
+    // tablet the browser runs a waiting tap before React's render, and a double "Cotizar" landed
+    // there once in CI (two requests, and so two records, for one trip).
+    await page.getByRole('button', { name: 'Cotizar' }).evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+    });
+    await expect(resultCard(page)).toHaveAttribute('data-state', 'fresh');
+    await expectRecordedTripQuote(resultCard(page));
+    await requestsReported(page);
+    expect(sent).toBe(1);
+  });
+
   test('an answer that lands after its trip was changed shows as out of date', async ({ page }) => {
     await openSignedIn(page);
     await page.route('**/api/quote', async (route) => {

@@ -62,6 +62,8 @@ export function useQuoteRequest({
 }) {
   const router = useRouter();
   const inFlight = useRef(new WeakMap<QuoteAttempt, Promise<AnsweredQuote>>());
+  /** The trip whose request is on its way: a second "Cotizar" for it sends nothing more. */
+  const sending = useRef<string | null>(null);
   const mutation = useMutation<QuoteAnswer, Error, QuoteAttempt>({
     mutationFn: async (attempt) => {
       const asked = inFlight.current.get(attempt) ?? askForQuote(attempt.request);
@@ -97,15 +99,23 @@ export function useQuoteRequest({
   useLayoutEffect(() => {
     answered.current = answers;
   });
-  const { mutate: send } = mutation;
+  const { mutate: send, reset: resetMutation } = mutation;
   const mutate = useCallback(
     (attempt: QuoteAttempt) => {
+      // Only the button's `disabled` stood between two taps, and it is drawn a render after the
+      // first: a second tap the browser ran before that render (input comes before React's task)
+      // sent the same trip again, and stored it twice.
+      if (sending.current === attempt.key) return;
+      sending.current = attempt.key;
       // The request leaves now, in the tap's own task: React Query reaches the mutation's
       // function only a few promise turns later, after React has re-rendered the screen for the
       // form's submit (tens of milliseconds on a slow tablet, all before the request left).
       const asked = askForQuote(attempt.request);
+      const settled = () => {
+        if (sending.current === attempt.key) sending.current = null;
+      };
       // Its failure is handled where it is awaited (mutationFn), not reported as unhandled.
-      asked.catch(() => undefined);
+      asked.then(settled, settled);
       inFlight.current.set(attempt, asked);
       // The answer's handlers run as React Query tells the screen that the request is over, each
       // in a microtask queued beside that news (quote-screen.tsx: React Query's notices come in
@@ -119,7 +129,12 @@ export function useQuoteRequest({
     },
     [send],
   );
-  return { ...mutation, mutate };
+  /** The request is let go (Limpiar, offline): the same trip may be asked again at once. */
+  const reset = useCallback(() => {
+    sending.current = null;
+    resetMutation();
+  }, [resetMutation]);
+  return { ...mutation, mutate, reset };
 }
 
 interface AnsweredQuote {
