@@ -74,6 +74,24 @@ describe('courier token lifetime', () => {
     expect(token.source).toBe('jwt');
   });
 
+  it('a JWT exp inside the minute expires_in names is the expiry, to the second', async () => {
+    // Issued at 12:00:58.2 in Mexico City for 7.8 s: expires_in says "12:01", the minute.
+    const now = Date.parse('2026-11-27T18:00:58.200Z');
+    const token = tokenLifetime(
+      { accessToken: await jwtExpiringAt(now + 7_800), expiresIn: '27/11/26 12:01' },
+      { timeZone: MEXICO, now },
+    );
+    expect(token).toMatchObject({ source: 'jwt', expiresAt: now + 7_800 });
+    // Renewed a quarter of its life (as the JWT says it) before it ends, not 1.35 s after issue.
+    expect(token.renewAt - now).toBe(5_850);
+    // Stated to the second, expires_in is the expiry, whatever the JWT says.
+    const precise = tokenLifetime(
+      { accessToken: await jwtExpiringAt(now + 7_800), expiresIn: '27/11/26 12:01:03' },
+      { timeZone: MEXICO, now },
+    );
+    expect(precise).toMatchObject({ source: 'expires_in', expiresAt: now + 4_800 });
+  });
+
   it('an opaque token with no expiry falls back to a conservative default', () => {
     const token = tokenLifetime({ accessToken: 'not-a-jwt' }, { timeZone: MEXICO, now: NOW });
     expect(token).toMatchObject({ source: 'default', expiresAt: NOW + DEFAULT_TOKEN_LIFETIME_MS });

@@ -64,6 +64,11 @@ export function parseExpiresIn(
   return undefined;
 }
 
+/** An `expires_in` written as a local time without seconds (`DD/MM/YY HH:mm`). */
+function statedToTheMinute(expiresIn: unknown): boolean {
+  return typeof expiresIn === 'string' && !/\d:\d\d:\d\d/.test(expiresIn);
+}
+
 /** The `exp` claim of a JWT-shaped token (not verified: the courier verifies its own tokens). */
 export function jwtExpiry(token: string): number | undefined {
   try {
@@ -75,8 +80,9 @@ export function jwtExpiry(token: string): number | undefined {
 }
 
 /**
- * When a freshly issued token expires: `expires_in` when it reads as a believable future moment,
- * else the JWT's `exp`, else a conservative default.
+ * When a freshly issued token expires: `expires_in` when it reads as a believable future moment
+ * (sharpened by the JWT's `exp` when that falls inside the minute it names), else the JWT's
+ * `exp`, else a conservative default.
  */
 export function tokenLifetime(
   { accessToken, expiresIn }: { accessToken: string; expiresIn?: unknown },
@@ -87,11 +93,22 @@ export function tokenLifetime(
 
   const stated = parseExpiresIn(expiresIn, { timeZone, now });
   const fromJwt = jwtExpiry(accessToken);
-  const [expiresAt, source]: [number, LifetimeSource] = believable(stated)
-    ? [stated, 'expires_in']
-    : believable(fromJwt)
-      ? [fromJwt, 'jwt']
-      : [now + DEFAULT_TOKEN_LIFETIME_MS, 'default'];
+  // `DD/MM/YY HH:mm` names the minute the token expires in, not the moment. A JWT `exp` inside
+  // that minute is the same expiry to the second: read alone, a token issued at hh:mm:58 for 8 s
+  // looked due 1.35 s later, and a quote then logged in again (two logins for one renewal).
+  const jwtWithinStatedMinute =
+    stated !== undefined &&
+    believable(fromJwt) &&
+    statedToTheMinute(expiresIn) &&
+    fromJwt >= stated &&
+    fromJwt < stated + 60_000;
+  const [expiresAt, source]: [number, LifetimeSource] = jwtWithinStatedMinute
+    ? [fromJwt, 'jwt']
+    : believable(stated)
+      ? [stated, 'expires_in']
+      : believable(fromJwt)
+        ? [fromJwt, 'jwt']
+        : [now + DEFAULT_TOKEN_LIFETIME_MS, 'default'];
   const margin = Math.min(RENEW_MARGIN_MS, (expiresAt - now) / 4);
   return { value: accessToken, expiresAt, renewAt: expiresAt - margin, source };
 }
