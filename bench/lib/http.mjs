@@ -99,6 +99,9 @@ export async function load(request, { connections, seconds, amount }) {
     connections,
     pipelining: 1,
     ...(amount ? { amount } : { duration: seconds }),
+    // autocannon stops at its next sample after `duration`: every second by default, so a run of
+    // half a second went on for a whole one.
+    sampleInt: 100,
     timeout: 10,
   });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {

@@ -68,8 +68,8 @@ describe('a PostgreSQL server shared by two instances', () => {
     const references = answers.map((answer) => answer.json.record?.reference as string);
     references.forEach((reference) => expect(reference).toMatch(REFERENCE));
     expect(new Set(references).size).toBe(6);
-    // Each instance stores its records in the database just after answering (FLUSH_DELAY_MS, 50
-    // ms), and each one's history shows the other's.
+    // Each instance stores its records in the database just after answering (FLUSH_DELAY_MS,
+    // 200 ms), and each one's history shows the other's.
     await expect
       .poll(
         async () => {
