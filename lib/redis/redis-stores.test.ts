@@ -174,6 +174,24 @@ describe('courier tokens shared by three instances', () => {
     expect(taken.value).toBe(renewed.value);
   });
 
+  it('a login as slow as the courier may be (over five seconds) is still the only one', async () => {
+    const [first, second] = [0, 1].map(() => new RedisSessionTokens(connect(), SECRET));
+    await Promise.all(connections.slice(-2).map(ready));
+    let logins = 0;
+    const login = async () => {
+      logins += 1;
+      // Within COURIER_TIMEOUT_MS (10 s by default), longer than the renewal lock's 5 s once was.
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      return token(Date.now());
+    };
+    const renewing = first!.renewOnce('sid-slow-login', 0, login);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const waiting = second!.renewOnce('sid-slow-login', 0, login);
+    const [renewed, taken] = await Promise.all([renewing, waiting]);
+    expect(logins).toBe(1);
+    expect(taken.value).toBe(renewed.value);
+  }, 20_000);
+
   it('a token is sealed in Redis: its value cannot be read there', async () => {
     const redis = connect();
     await ready(redis);

@@ -9,8 +9,12 @@ import { orWhenRedisFails } from '@/lib/redis/fallback';
 import { sharedKey } from '@/lib/redis/keys';
 import { ValueSealer } from '@/lib/redis/sealed-value';
 
-/** How long one instance may hold a session's renewal before another may take it over. */
-export const RENEWAL_LOCK_MS = 5_000;
+/**
+ * How long one instance may hold a session's renewal before another may take it over: the
+ * courier's login may take up to COURIER_TIMEOUT_MS, and storing its token a moment more. A fixed
+ * 5 s let a second instance log in beside a first one whose login took 6 s.
+ */
+export const renewalLockMs = () => env.courier.timeoutMs + 1_000;
 /** How often an instance waiting on another's renewal looks for its token. */
 const WAIT_STEP_MS = 20;
 
@@ -112,12 +116,13 @@ export class RedisSessionTokens implements SessionTokens {
   ): Promise<CourierToken> {
     const mine = randomBytes(12).toString('base64url');
     const lock = this.lockKey(sid);
-    const giveUpAt = Date.now() + RENEWAL_LOCK_MS + 500;
+    const lockMs = renewalLockMs();
+    const giveUpAt = Date.now() + lockMs + 500;
     for (;;) {
       // Redis down: this instance renews on its own (one login per instance, not per request).
       const taken = await orWhenRedisFails(
         'token renewal',
-        async () => (await this.redis.set(lock, mine, 'PX', RENEWAL_LOCK_MS, 'NX')) === 'OK',
+        async () => (await this.redis.set(lock, mine, 'PX', lockMs, 'NX')) === 'OK',
         () => undefined,
       );
       if (taken !== false || Date.now() > giveUpAt) {
