@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { decodeJwt } from 'jose';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '@/lib/http/api-error';
@@ -126,8 +127,9 @@ describe('signing a dispatcher in at the courier', () => {
     const before = Date.now();
     const { token, profile } = await client.courierLogin(DISPATCHER, { log });
     expect(token.value).toBe(legacy.issuedTokens.at(-1));
-    // The stand-in states expires_in to the minute, in Mexico City time, an hour from now.
-    expect(token.expiresAt % 60_000).toBe(0);
+    // The stand-in states expires_in to the minute, in Mexico City time, an hour from now; its
+    // JWT's exp falls inside that minute and gives the second (token-lifetime.ts).
+    expect(token.expiresAt).toBe(decodeJwt(token.value).exp! * 1000);
     expect(token.expiresAt).toBeGreaterThan(before + 3_600_000 - 60_000);
     expect(token.expiresAt).toBeLessThanOrEqual(Date.now() + 3_600_000);
     expect(token.renewAt).toBe(token.expiresAt - 60_000);
@@ -143,7 +145,7 @@ describe('signing a dispatcher in at the courier', () => {
     expect(issued).toMatchObject({
       level: 30,
       courier: 'login',
-      tokenLifetime: 'expires_in',
+      tokenLifetime: 'jwt',
       expiresAt: new Date(token.expiresAt).toISOString(),
     });
   });
