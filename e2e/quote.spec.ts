@@ -1,5 +1,6 @@
 import {
   RECORDED_TRIP,
+  countQuotesSent,
   expect,
   expectRecordedTripQuote,
   field,
@@ -109,10 +110,7 @@ test.describe('quoting a trip', () => {
 
   test('a double "Cotizar" sends one request and shows its quote', async ({ page }) => {
     await openSignedIn(page);
-    let sent = 0;
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/quote') sent++;
-    });
+    const sent = countQuotesSent(page);
     await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
     await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
     await page.getByRole('button', { name: 'Cotizar' }).dblclick();
@@ -120,17 +118,14 @@ test.describe('quoting a trip', () => {
     await expectRecordedTripQuote(resultCard(page));
     // A second request from the second click would have been reported before the marker's.
     await requestsReported(page);
-    expect(sent).toBe(1);
+    expect(sent.count).toBe(1);
   });
 
   test('a second "Cotizar" before the screen shows the first as pending sends no second request', async ({
     page,
   }) => {
     await openSignedIn(page);
-    let sent = 0;
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/quote') sent++;
-    });
+    const sent = countQuotesSent(page);
     await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
     await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
     // Both taps in one task, so React cannot draw the button disabled between them: on a slow
@@ -143,7 +138,7 @@ test.describe('quoting a trip', () => {
     await expect(resultCard(page)).toHaveAttribute('data-state', 'fresh');
     await expectRecordedTripQuote(resultCard(page));
     await requestsReported(page);
-    expect(sent).toBe(1);
+    expect(sent.count).toBe(1);
   });
 
   test('an answer that lands after its trip was changed shows as out of date', async ({ page }) => {
