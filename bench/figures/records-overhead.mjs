@@ -1,8 +1,8 @@
 // Figure 16: what storing adds to a quote (issue 27). POST /api/quote on an instance that stores
 // every quote as a record against one started with QUOTE_RECORDS=off (the same build, the same
 // database opened, the quote answered without being stored), turn about in half-second slices at
-// c=1 and c=10 in each round (turnAbout), on both engines: PGlite under the instance's own temp DATA_DIR, and
-// a PostgreSQL server the bench started. The ratio is p50 on/off, taken per round.
+// c=1 and c=10 in each round (turnAbout), on both engines: PGlite under the instance's own temp
+// DATA_DIR, and a PostgreSQL server the bench started. The ratio is p50 on/off, taken per round.
 import os from 'node:os';
 import { load, quoteRequests, send, signIn } from '../lib/http.mjs';
 import { median, quantile, round, roundSpread, sleep, spread } from '../lib/stats.mjs';

@@ -53,20 +53,28 @@ export function parseExpiresIn(
   expiresIn: unknown,
   { timeZone, now }: { timeZone: string; now: number },
 ): number | undefined {
-  if (typeof expiresIn === 'number' && Number.isFinite(expiresIn)) return now + expiresIn * 1000;
-  if (typeof expiresIn !== 'string') return undefined;
-  const text = expiresIn.trim();
-  if (/^\d+$/.test(text)) return now + Number(text) * 1000;
-  for (const format of EXPIRES_IN_FORMATS) {
-    const date = parse(text, format, now, { in: tz(timeZone) });
-    if (isValid(date)) return date.getTime();
-  }
-  return undefined;
+  return readExpiresIn(expiresIn, { timeZone, now })?.at;
 }
 
-/** An `expires_in` written as a local time without seconds (`DD/MM/YY HH:mm`). */
-function statedToTheMinute(expiresIn: unknown): boolean {
-  return typeof expiresIn === 'string' && !/\d:\d\d:\d\d/.test(expiresIn);
+/**
+ * `expires_in` read (parseExpiresIn), with how much later than `at` the token may really expire:
+ * a minute when it was written without seconds (`DD/MM/YY HH:mm` names the minute), else none.
+ */
+function readExpiresIn(
+  expiresIn: unknown,
+  { timeZone, now }: { timeZone: string; now: number },
+): { at: number; withinMs: number } | undefined {
+  if (typeof expiresIn === 'number' && Number.isFinite(expiresIn)) {
+    return { at: now + expiresIn * 1000, withinMs: 0 };
+  }
+  if (typeof expiresIn !== 'string') return undefined;
+  const text = expiresIn.trim();
+  if (/^\d+$/.test(text)) return { at: now + Number(text) * 1000, withinMs: 0 };
+  for (const format of EXPIRES_IN_FORMATS) {
+    const date = parse(text, format, now, { in: tz(timeZone) });
+    if (isValid(date)) return { at: date.getTime(), withinMs: format.endsWith(':ss') ? 0 : 60_000 };
+  }
+  return undefined;
 }
 
 /** The `exp` claim of a JWT-shaped token (not verified: the courier verifies its own tokens). */
@@ -91,17 +99,17 @@ export function tokenLifetime(
   const believable = (at: number | undefined): at is number =>
     at !== undefined && at > now && at - now <= LONGEST_BELIEVABLE_MS;
 
-  const stated = parseExpiresIn(expiresIn, { timeZone, now });
+  const read = readExpiresIn(expiresIn, { timeZone, now });
+  const stated = read?.at;
   const fromJwt = jwtExpiry(accessToken);
-  // `DD/MM/YY HH:mm` names the minute the token expires in, not the moment. A JWT `exp` inside
-  // that minute is the same expiry to the second: read alone, a token issued at hh:mm:58 for 8 s
-  // looked due 1.35 s later, and a quote then logged in again (two logins for one renewal).
+  // Written without seconds, `expires_in` names the minute the token expires in, not the moment.
+  // A JWT `exp` inside that minute is the same expiry to the second: read alone, a token issued at
+  // hh:mm:58 for 8 s looked due 1.35 s later, and a quote then logged in again.
   const jwtWithinStatedMinute =
-    stated !== undefined &&
+    read !== undefined &&
     believable(fromJwt) &&
-    statedToTheMinute(expiresIn) &&
-    fromJwt >= stated &&
-    fromJwt < stated + 60_000;
+    fromJwt >= read.at &&
+    fromJwt < read.at + read.withinMs;
   const [expiresAt, source]: [number, LifetimeSource] = jwtWithinStatedMinute
     ? [fromJwt, 'jwt']
     : believable(stated)

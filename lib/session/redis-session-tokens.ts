@@ -14,7 +14,7 @@ import { ValueSealer } from '@/lib/redis/sealed-value';
  * courier's login may take up to COURIER_TIMEOUT_MS, and storing its token a moment more. A fixed
  * 5 s let a second instance log in beside a first one whose login took 6 s.
  */
-export const renewalLockMs = () => env.courier.timeoutMs + 1_000;
+const renewalLockMs = () => env.courier.timeoutMs + 1_000;
 /** How often an instance waiting on another's renewal looks for its token. */
 const WAIT_STEP_MS = 20;
 
