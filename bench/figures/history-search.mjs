@@ -51,10 +51,11 @@ function listQuery(scope, search, searchWords) {
       ? `dispatcher_email = '${DISPATCHER.email}'`
       : `courier_client_id = ${BENCH_CLIENT_ID}`;
   const order = 'order by created_at desc, id desc';
-  // A text search reads the scope's newest records first (SEARCH_WINDOW in the store).
+  // A text search reads the scope's newest records first, through the scope's index, and stops
+  // at a page (SEARCH_WINDOW and newestMatching in the store).
   return reference
     ? `select * from quote_records where ${who} and ${text} ${order} limit 26`
-    : `select * from quote_records where id = any(array(select id from quote_records where ${who} ${order} limit 2000)) and ${text} ${order} limit 26`;
+    : `select * from (select * from quote_records where ${who} ${order} limit 2000) recent where ${text} ${order} limit 26`;
 }
 
 async function planOf(client, sql) {

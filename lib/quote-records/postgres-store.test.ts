@@ -174,19 +174,32 @@ describe.each(engines)('quote records on $name', ({ kind }) => {
     expect(await found('insurgentes')).toEqual([]);
   });
 
+  /**
+   * A store whose searches read `searchWindow` records first, and `viewer`'s records saved in
+   * `kinds`' order (oldest first): `m` one that "obregon" finds, `o` one it does not.
+   */
+  async function windowedRecords(
+    searchWindow: number,
+    viewer: { email: string; courierClientId?: number },
+    kinds: string,
+  ) {
+    const windowed = recordStoreOn(database, 'store-tests-secret-0123456789-0123456789', {
+      searchWindow,
+    });
+    const made: string[] = [];
+    for (const kind of kinds) {
+      const [street, colonia] =
+        kind === 'm' ? ['Álvaro Obregón', 'Roma Norte'] : ['Durango', 'Roma Sur'];
+      made.push((await windowed.save(recordOf(viewer, [stop('A', street, colonia)]))).reference);
+    }
+    return { windowed, made };
+  }
+
   it('a search reads the newest records first, and the whole scope when they hold less than a page', async () => {
     // A window of 3: the first two pages come from it (two matches among the newest three), the
     // last from the whole scope (one match left in the window).
-    const windowed = recordStoreOn(database, 'store-tests-secret-0123456789-0123456789', {
-      searchWindow: 3,
-    });
     const viewer = { email: 'ventana@acme.mx', courierClientId: 45 };
-    const match = () => recordOf(viewer, [stop('A', 'Álvaro Obregón', 'Roma Norte')]);
-    const other = () => recordOf(viewer, [stop('A', 'Durango', 'Roma Sur')]);
-    const made: string[] = [];
-    for (const record of [match(), match(), other(), match()]) {
-      made.push((await windowed.save(record)).reference);
-    }
+    const { windowed, made } = await windowedRecords(3, viewer, 'mmom');
     const [m1, m2, , m3] = made;
     const seen: string[] = [];
     let cursor: string | undefined;
@@ -205,6 +218,29 @@ describe.each(engines)('quote records on $name', ({ kind }) => {
     const two = await windowed.list({ viewer, scope: 'mine', search: 'Obregón', limit: 2 });
     expect(two.records.map((record) => record.reference)).toEqual([m3, m2]);
     expect(two.nextCursor).toBeDefined();
+  });
+
+  it('a window with part of a page reads on from its last match, missing and repeating none', async () => {
+    // A window of 4 and pages of 2: the newest four hold two matches, a rate at which the third
+    // lies within two more records, so the store reads on (twice that) from the second match.
+    const viewer = { email: 'sigue@acme.mx', courierClientId: 46 };
+    const { windowed, made } = await windowedRecords(4, viewer, 'momomom');
+    const [m1, , m2, , m3, , m4] = made;
+    const first = await windowed.list({ viewer, scope: 'mine', search: 'obregon', limit: 2 });
+    expect(first.records.map((record) => record.reference)).toEqual([m4, m3]);
+    expect(first.nextCursor).toBeDefined();
+    const second = await windowed.list({
+      viewer,
+      scope: 'mine',
+      search: 'obregon',
+      limit: 2,
+      cursor: first.nextCursor!,
+    });
+    expect(second.records.map((record) => record.reference)).toEqual([m2, m1]);
+    expect(second.nextCursor).toBeUndefined();
+    const three = await windowed.list({ viewer, scope: 'mine', search: 'obregon', limit: 3 });
+    expect(three.records.map((record) => record.reference)).toEqual([m4, m3, m2]);
+    expect(three.nextCursor).toBeDefined();
   });
 
   it('lists newest first, a page at a time, with no record missed or repeated', async () => {

@@ -1,6 +1,19 @@
 import 'server-only';
 import { TZDate } from '@date-fns/tz';
-import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lt,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { Quote } from '@/lib/api/quote';
 import type { Db } from '@/lib/db/connect';
 import { quoteRecords, quoteReferenceReservations, type QuoteRecordRow } from '@/lib/db/schema';
@@ -42,6 +55,14 @@ const EXPORT_PAGE = 100;
 const PURGE_BATCH = 5_000;
 /** How many of the scope's newest records a search reads before it asks the trigram index. */
 const SEARCH_WINDOW = 2_000;
+/**
+ * A window that held part of a page is read on from its last match when, at the window's rate,
+ * the rest of the page lies within two windows. It reads twice the rows that rate says: matches
+ * come unevenly (the 26th "Santa María la Ribera" of a dispatcher's came 3,204 records back, where
+ * the newest 2,000 held 18, a rate that says 2,889).
+ */
+const READ_ON_MARGIN = 2;
+const READ_ON_WINDOWS = 2;
 
 /** The record's instant exactly (microseconds), as the keyset cursor carries it. */
 const createdAtText = sql<string>`to_char(${t.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -219,21 +240,26 @@ export class PostgresQuoteRecordStore implements Omit<QuoteRecordStore, 'save'> 
     };
     if (search && !normalizeReference(query.search!)) {
       // A reference is one record: the unique index finds it. Words common in the scope's newest
-      // records are found among them, read newest first by the scope's index: a trigram scan of a
-      // common word reads tens of thousands of entries (300 ms at 2,000,000 records). When the
-      // window holds a whole page, that page is the newest; else the whole scope is searched
-      // through the trigram index (rarer words).
-      const db = await this.db();
-      const recent = db
-        .select({ id: t.id })
-        .from(t)
-        .where(and(scope, cursorCondition(after, true)))
-        .orderBy(desc(t.createdAt), desc(t.id))
-        .limit(this.options.searchWindow ?? SEARCH_WINDOW);
-      const found = await this.keysetPage({
-        ...keyset,
-        where: and(sql`${t.id} = any(array(${recent}))`, search),
-      });
+      // records are found among them (newestMatching); a trigram scan of a common word reads tens
+      // of thousands of entries (300 ms at 2,000,000 records). When the window holds a page, that
+      // page is the newest. When it holds part of one, and at its rate the rest is near, the
+      // records past the last one found are read on (READ_ON_MARGIN). Else (rarer words), or
+      // when that falls short, the whole scope is searched through the trigram index.
+      const window = this.options.searchWindow ?? SEARCH_WINDOW;
+      const within = and(scope, cursorCondition(after, true));
+      const found = await this.newestMatching(within, query.search!, { window, limit: limit + 1 });
+      const lastFound = found.at(-1);
+      const readOn = Math.ceil(
+        ((window * (limit + 1 - found.length)) / found.length) * READ_ON_MARGIN,
+      );
+      if (lastFound && found.length <= limit && readOn <= window * READ_ON_WINDOWS) {
+        const more = await this.newestMatching(
+          and(scope, cursorCondition(cursorOf(lastFound), true)),
+          query.search!,
+          { window: readOn, limit: limit + 1 - found.length },
+        );
+        found.push(...more);
+      }
       if (found.length > limit) return page(found);
     }
     return page(await this.keysetPage({ ...keyset, where: and(scope, search) }));
@@ -286,6 +312,34 @@ export class PostgresQuoteRecordStore implements Omit<QuoteRecordStore, 'save'> 
     }
     await db.delete(r).where(lt(r.reservedAt, new Date(Date.now() - RESERVATION_KEPT_MS)));
     return purged;
+  }
+
+  /**
+   * Up to `limit` of the newest `window` records of `where` that `search` finds, newest first.
+   * The window is a subquery read through the scope's index in its order, so the outer query
+   * keeps that order and stops at `limit` matches: each row is read from the table once (not
+   * looked up again by id: 2.5–3 times the time, 2,000 ids at 2,000,000 records).
+   */
+  private async newestMatching(
+    where: SQL | undefined,
+    search: string,
+    { window, limit }: { window: number; limit: number },
+  ): Promise<KeysetRow[]> {
+    const db = await this.db();
+    const recent = db
+      .select({ ...getTableColumns(t), at: createdAtText.as('at') })
+      .from(t)
+      .where(where)
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(window)
+      .as('recent');
+    const rows = await db
+      .select()
+      .from(recent)
+      .where(searchCondition(search, recent.searchText))
+      .orderBy(desc(recent.createdAt), desc(recent.id))
+      .limit(limit);
+    return rows.map(({ at, ...row }) => ({ row, at }));
   }
 
   /** One page in (created_at, id) order, past the `after` row in that order: the list and the export. */
@@ -351,11 +405,14 @@ function inScope(viewer: RecordViewer, scope: RecordListQuery['scope']): SQL {
 }
 
 /** A reference finds its record; any other words must all appear in its customer, streets or colonias. */
-function searchCondition(search: string | undefined): SQL | undefined {
+function searchCondition(
+  search: string | undefined,
+  searchText: AnyColumn = t.searchText,
+): SQL | undefined {
   if (!search?.trim()) return undefined;
   const words = searchWords(search);
   const text = words.length
-    ? and(...words.map((word) => sql`${t.searchText} like ${`%${word}%`}`))
+    ? and(...words.map((word) => sql`${searchText} like ${`%${word}%`}`))
     : undefined;
   const reference = normalizeReference(search);
   if (reference) return text ? or(eq(t.reference, reference), text) : eq(t.reference, reference);
