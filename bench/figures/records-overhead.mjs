@@ -43,7 +43,7 @@ export async function checkedQuote(server, { stored }) {
 export async function measureRecordsOverhead(engines, { smoke }) {
   const plan = smoke
     ? { rounds: 2, c10Seconds: 1, c1Seconds: 1, slices: 2, warmupSeconds: 1 }
-    : { rounds: 6, c10Seconds: 3, c1Seconds: 3, slices: 6, warmupSeconds: 3 };
+    : { rounds: 10, c10Seconds: 3, c1Seconds: 3, slices: 6, warmupSeconds: 3 };
   const requests = {};
   for (const [engine, { on, off }] of Object.entries(engines)) {
     requests[engine] = {
