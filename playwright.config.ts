@@ -73,12 +73,15 @@ export default defineConfig({
   // tablet and the phone too; the rest behaves the same on any device (the same browser, server
   // and code), so a second and third run of it would check nothing new.
   //
-  // The app's service worker (offline, kept tiles, the screen's files on the device) runs in every
-  // test on the tablet and the phone, as on a dispatcher's device, and in the specs whose point it
-  // is (`test.use(WITH_SERVICE_WORKER)`, e2e/support/screen.ts) on desktop too. In the rest of
-  // desktop's tests, the device-independent logic, it is blocked: each new context would install
-  // it and precache the build's ~1 MB of files again, a fifth of a test's CPU (quote, several-dropoffs and addresses on desktop, 24 tests:
-  // 60.0 → 47.7 s of CPU; the whole suite's test time 573 → 535 s, 2026-11-27).
+  // The app's service worker (offline, kept tiles, the screen's files on the device) runs, on every
+  // profile, in the specs whose point it is or whose device tests reload the screen or go from page
+  // to page, which it serves on a dispatcher's device (`test.use(WITH_SERVICE_WORKER)`,
+  // e2e/support/screen.ts). Elsewhere it is blocked: each new context would install it and precache
+  // the build's ~1 MB of files again, and keep every tile the test drew, a fifth of a test's CPU
+  // (quote, several-dropoffs and addresses on desktop, 24 tests: 60.0 → 47.7 s of CPU; the whole
+  // suite's test time 573 → 535 s, 2026-11-27; screen-fit, stops-and-coverage and pin-moves on the
+  // tablet, 17 tests: 101.9–120.6 → 84.9–87.4 s of the machine's CPU, 2026-12-02), for a test of
+  // what a tap does or what fits the screen, which the worker does not touch.
   projects: [
     {
       name: 'desktop',
@@ -94,7 +97,7 @@ export default defineConfig({
         viewport: { width: 768, height: 1024 },
         browserName: 'chromium',
         launchOptions,
-        serviceWorkers: 'allow',
+        serviceWorkers: 'block',
       },
     },
     {
@@ -105,7 +108,7 @@ export default defineConfig({
         viewport: { width: 390, height: 844 },
         browserName: 'chromium',
         launchOptions,
-        serviceWorkers: 'allow',
+        serviceWorkers: 'block',
       },
     },
   ],

@@ -8,7 +8,12 @@ import {
   pointGroup,
   resultCard,
   test,
+  WITH_SERVICE_WORKER,
 } from './support/screen';
+
+// With the app's service worker on every profile: the test reloads the screen, which the worker
+// serves on a dispatcher's device.
+test.use(WITH_SERVICE_WORKER);
 
 /**
  * Issue 29, Build 3: a point found only as a colonia sits at the colonia's centre, and the screen

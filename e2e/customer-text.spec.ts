@@ -9,7 +9,12 @@ import {
   openSignedIn,
   quoteRecordedTrip,
   test,
+  WITH_SERVICE_WORKER,
 } from './support/screen';
+
+// With the app's service worker on every profile: the test reloads the screen and goes to
+// Cotizaciones and back, pages the worker serves on a dispatcher's device.
+test.use(WITH_SERVICE_WORKER);
 
 /**
  * "Cliente (opcional)": the customer's name, company or phone typed on the quote screen, kept with

@@ -8,8 +8,13 @@ import {
   quoteRecordedTrip,
   resultCard,
   test,
+  WITH_SERVICE_WORKER,
 } from './support/screen';
 import { seriousViolations } from './support/axe';
+
+// With the app's service worker on every profile: the tests go from the screen to Cotizaciones
+// and back, pages the worker serves on a dispatcher's device.
+test.use(WITH_SERVICE_WORKER);
 
 /** Cotizaciones: the team's quotes, found again and quoted again on the screen. */
 

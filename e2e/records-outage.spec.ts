@@ -8,6 +8,7 @@ import {
   quoteRecordedTrip,
   resultCard,
   test as base,
+  WITH_SERVICE_WORKER,
 } from './support/screen';
 
 /**
@@ -38,6 +39,10 @@ const test = base.extend<object, { records: { baseURL: string; postgres: Postgre
   ],
   baseURL: async ({ records }, provide) => provide(records.baseURL),
 });
+
+// With the app's service worker on every profile: the test reloads the screen and opens it again,
+// which the worker serves on a dispatcher's device.
+test.use(WITH_SERVICE_WORKER);
 
 const NOT_SAVED = 'No se guardó: esta cotización no tiene referencia ni enlace para el cliente.';
 

@@ -14,8 +14,13 @@ import {
   tapMap,
   test,
   waitForMap,
+  WITH_SERVICE_WORKER,
 } from './support/screen';
 import { seriousViolations } from './support/axe';
+
+// With the app's service worker on every profile: the 4-stop test reloads the screen, which the
+// worker serves on a dispatcher's device.
+test.use(WITH_SERVICE_WORKER);
 
 /** One rider, several customers: drop-offs B, C, D… on the map, in the fields and in the quote. */
 

@@ -13,8 +13,9 @@ export { TILE_HEADERS, type TileServer } from './tile-server';
 
 /**
  * `test.use(WITH_SERVICE_WORKER)` in a spec whose point is what the app's service worker does
- * (offline, kept tiles, sign-out, a silent console): it runs there on every profile. On the tablet
- * and the phone it always runs; in desktop's other tests it is blocked (playwright.config.ts).
+ * (offline, kept tiles, sign-out, a silent console), or whose tests on the tablet and the phone
+ * reload the screen or go from page to page (the worker serves those pages on a dispatcher's
+ * device): it runs there on every profile. Elsewhere it is blocked (playwright.config.ts).
  */
 export const WITH_SERVICE_WORKER = { serviceWorkers: 'allow' } as const;
 
