@@ -67,6 +67,8 @@ export default defineConfig({
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
     launchOptions,
+    // On every profile, but where a spec asks for the app's service worker (below, over projects).
+    serviceWorkers: 'block',
   },
   // Every test runs on desktop. A test whose point is touch or layout (map taps and drags, pins,
   // screen fit, the several-stops layout, the offline screen) says so with a tag, and runs on the
@@ -85,7 +87,7 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      use: { ...devices['Desktop Chrome'], launchOptions, serviceWorkers: 'block' },
+      use: { ...devices['Desktop Chrome'], launchOptions },
     },
     // The screen is designed for a 768×1024 tablet (turned to 1024×768 in the layout spec) and a
     // 390×844 phone, both with touch.
@@ -97,7 +99,6 @@ export default defineConfig({
         viewport: { width: 768, height: 1024 },
         browserName: 'chromium',
         launchOptions,
-        serviceWorkers: 'block',
       },
     },
     {
@@ -108,7 +109,6 @@ export default defineConfig({
         viewport: { width: 390, height: 844 },
         browserName: 'chromium',
         launchOptions,
-        serviceWorkers: 'block',
       },
     },
   ],
