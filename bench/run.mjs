@@ -87,7 +87,7 @@ const TITLES = {
   'first-quote-effort': 'taps and typed characters to a first quote',
   'search-only-distance': 'distance error of a search-only quote (built-in gazetteer)',
   'tap-to-price': 'Cotizar tap → price painted, the answer’s time taken out',
-  'cotizar-redraws': 'fields a pin tap and a Cotizar draw again',
+  'cotizar-redraws': 'Intl formats at start; fields a pin tap and a Cotizar draw again',
   memory: 'memory',
   'sign-in-flood': 'quotes during a sign-in flood',
   'serve-overhead': 'what scripts/serve.mjs adds to a request',

@@ -11,11 +11,19 @@
 // tablet's slow CPU. Until 2026-11-27 every field drew twice at each Cotizar (react-hook-form tells
 // every useFormState of a submit's errors, changed or not: a later quote drew 98 components
 // before its price, 27 of them fields) and every address field of both stops twice at a pin tap.
+//
+// Before the taps, the start: the screen makes no Intl format until the first pin is down (its
+// formats are made right after that pin's frame, quote-result.tsx). A page's first Intl object
+// loads ICU's data, a long task on a slow tablet, which the screen did in its start until
+// 2026-12-02 (a money format made as a module loaded). Counted (bench/lib/intl-formats.mjs) from
+// navigation until the page has loaded and the browser has been idle twice (the start's deferred
+// work, components/ui/after-start.ts, has run).
 import { launchChromium } from '../lib/browser.mjs';
+import { countIntlFormats } from '../lib/intl-formats.mjs';
 import { watchReactCommits } from '../lib/react-commits.mjs';
 import { changeTrip, openScreen, quote, tapPin, typeRecordedFields } from './tap-to-price.mjs';
 
-export const BUDGET = { pinTapAddressFields: 0, cotizarFields: 0 };
+export const BUDGET = { intlFormatsAtStart: 0, pinTapAddressFields: 0, cotizarFields: 0 };
 
 /**
  * The commits of one step up to `until` (the page's clock; the price painted, for a quote): how
@@ -44,18 +52,31 @@ async function watched(page, step, until) {
   return redrawsOf(commits, until ? await until() : Infinity);
 }
 
+/** The Intl formats made from navigation until the page has loaded and been idle twice. */
+async function intlFormatsAtStart(page) {
+  return page.evaluate(async () => {
+    if (document.readyState !== 'complete') {
+      await new Promise((loaded) => addEventListener('load', loaded, { once: true }));
+    }
+    for (let i = 0; i < 2; i++) await new Promise((idle) => requestIdleCallback(idle));
+    return [...window.__intlFormats];
+  });
+}
+
 const paintedAt = (page, n) => () => page.evaluate((i) => window.__tapToPrice.painted[i], n - 1);
 
 export async function measureCotizarRedraws(server) {
   const browser = await launchChromium();
   const steps = {};
+  let atStart = [];
   try {
     const { context, page } = await openScreen(browser, {
       origin: server.origin,
       cpuSlowdown: 1,
-      initScripts: [watchReactCommits],
+      initScripts: [watchReactCommits, countIntlFormats],
     });
     try {
+      atStart = await intlFormatsAtStart(page);
       steps.pinA = await watched(page, () => tapPin(page, 'A'));
       steps.pinB = await watched(page, () => tapPin(page, 'B'));
       await typeRecordedFields(page);
@@ -69,6 +90,7 @@ export async function measureCotizarRedraws(server) {
     await browser.close();
   }
   const missed = [
+    ...(atStart.length > BUDGET.intlFormatsAtStart ? ['Intl formats made at start'] : []),
     ...['pinA', 'pinB']
       .filter((step) => addressFieldsOf(steps[step].fields).length > BUDGET.pinTapAddressFields)
       .map((step) => `${step}: address fields drawn again`),
@@ -82,22 +104,30 @@ export async function measureCotizarRedraws(server) {
     `, ${q.components} components in ${q.commits} commits`;
   return {
     id: 'cotizar-redraws',
-    title: 'fields a pin tap and a Cotizar draw again',
+    title: 'Intl formats at start; fields a pin tap and a Cotizar draw again',
     budget:
-      'a pin tap draws no address field again (until its address is looked up); a Cotizar no ' +
-      'field at all (until the price is painted), first and later quote',
+      'no Intl format made before the first pin; a pin tap draws no address field again (until ' +
+      'its address is looked up); a Cotizar no field at all (until the price is painted), first ' +
+      'and later quote',
     result:
-      `address fields at ${text('pin A', steps.pinA, addressFieldsOf(steps.pinA.fields))}; ` +
+      `Intl formats made at start: ${atStart.length}` +
+      (atStart.length
+        ? ` (${atStart.map((made) => `${made.kind} at ${made.at} ms`).join(', ')})`
+        : '') +
+      `; address fields at ${text('pin A', steps.pinA, addressFieldsOf(steps.pinA.fields))}; ` +
       `${text('pin B', steps.pinB, addressFieldsOf(steps.pinB.fields))}; fields at ` +
       `${text('the first Cotizar', steps.first)}; ${text('a later one', steps.later)}` +
       (missed.length ? `; missed: ${missed.join(', ')}` : ''),
     passed: missed.length === 0,
     conditions: { viewport: { width: 768, height: 1024 }, cpuSlowdown: 1 },
-    figures: Object.fromEntries(
-      Object.entries(steps).map(([step, q]) => [
-        step,
-        { ...q, fields: q.fields.length, fieldNames: q.fields },
-      ]),
-    ),
+    figures: {
+      intlFormatsAtStart: atStart,
+      ...Object.fromEntries(
+        Object.entries(steps).map(([step, q]) => [
+          step,
+          { ...q, fields: q.fields.length, fieldNames: q.fields },
+        ]),
+      ),
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { createTranslator } from 'use-intl/core';
-import { MONEY_LOCALE, TIME_ZONE, type Locale } from '@/lib/i18n/config';
+import { TIME_ZONE, type Locale } from '@/lib/i18n/config';
+import { formatMoney } from '@/lib/i18n/money';
 import { loadMessages } from '@/lib/i18n/load-messages';
 import { streetLine, type CustomerQuoteView } from '@/lib/quote-records/customer-view';
 
@@ -10,9 +11,7 @@ import { streetLine, type CustomerQuoteView } from '@/lib/quote-records/customer
 export async function customerWords(view: CustomerQuoteView) {
   const locale: Locale = view.language;
   const t = createTranslator({ locale, messages: await loadMessages(locale) });
-  const total = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' }).format(
-    view.total,
-  );
+  const total = formatMoney(view.total);
   const minutes = Math.round(view.etaMinutes);
   // "14:35" as a clock in Mexico reads; "2:35 PM" in English.
   const time = new Intl.DateTimeFormat(locale, {

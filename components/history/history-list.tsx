@@ -3,7 +3,8 @@
 import Link from 'next/link';
 import { useFormatter, useTranslations } from 'use-intl';
 import type { QuoteRecordView } from '@/lib/api/quote-records';
-import { formatMoney, LOCAL_DAY_TIME, tripLine } from './record-text';
+import { formatMoney } from '@/lib/i18n/money';
+import { LOCAL_DAY_TIME, tripLine } from './record-text';
 import styles from './history.module.css';
 
 export interface HistoryListProps {

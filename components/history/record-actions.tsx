@@ -7,7 +7,7 @@ import { callApi } from '@/components/ui/api-client';
 import { shareOrCopy } from '@/components/ui/share-or-copy';
 import type { QuoteRecordView } from '@/lib/api/quote-records';
 import { quoteAgain } from './quote-again';
-import { formatMoney } from './record-text';
+import { formatMoney } from '@/lib/i18n/money';
 import styles from './history.module.css';
 
 type Said = 'copied' | 'revoking' | 'revoked' | 'revokeFailed' | null;

@@ -4,7 +4,8 @@ import Link from 'next/link';
 import { useFormatter, useTranslations } from 'use-intl';
 import type { QuoteRecordView } from '@/lib/api/quote-records';
 import { RecordActions } from './record-actions';
-import { formatMoney, LOCAL_DAY_TIME, LOCAL_TIME, stopLine } from './record-text';
+import { formatMoney } from '@/lib/i18n/money';
+import { LOCAL_DAY_TIME, LOCAL_TIME, stopLine } from './record-text';
 import styles from './history.module.css';
 
 export interface RecordDetailProps {

@@ -1,11 +1,7 @@
 import type { QuoteRecordView } from '@/lib/api/quote-records';
-import { MONEY_LOCALE, TIME_ZONE } from '@/lib/i18n/config';
+import { TIME_ZONE } from '@/lib/i18n/config';
 
 type Stop = QuoteRecordView['stops'][number];
-
-const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
-
-export const formatMoney = (amount: number) => money.format(amount);
 
 /** "Varsovia 36, Juárez": enough to tell a stop at a glance. */
 export const stopLine = (stop: Stop) =>

@@ -18,25 +18,31 @@ export function afterStart(run: () => void, timeoutMs: number): () => void {
     return () => undefined;
   }
   let cancelIdle: (() => void) | undefined;
-  const whenIdle = () => {
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(finish, { timeout: timeoutMs });
-      cancelIdle = () => window.cancelIdleCallback(id);
-    } else {
-      const id = setTimeout(finish, Math.min(timeoutMs, 1_000));
-      cancelIdle = () => clearTimeout(id);
-    }
+  const onLoad = () => {
+    cancelIdle = whenIdle(() => {
+      started = true;
+      run();
+    }, timeoutMs);
   };
-  function finish() {
-    started = true;
-    run();
-  }
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  if (document.readyState === 'complete') onLoad();
+  else window.addEventListener('load', onLoad, { once: true });
   return () => {
-    window.removeEventListener('load', whenIdle);
+    window.removeEventListener('load', onLoad);
     cancelIdle?.();
   };
+}
+
+/**
+ * Runs `run` when the browser next has a moment to spare (at most `timeoutMs` later; a second, or
+ * the timeout if shorter, where there is no requestIdleCallback). Returns a cancel.
+ */
+export function whenIdle(run: () => void, timeoutMs: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, Math.min(timeoutMs, 1_000));
+  return () => clearTimeout(id);
 }
 
 /**
@@ -50,5 +56,27 @@ export function useAfterStart(timeoutMs: number): boolean {
     if (done) return;
     return afterStart(() => startTransition(() => setDone(true)), timeoutMs);
   }, [done, timeoutMs]);
+  return done;
+}
+
+/**
+ * False until `ready` has been true once the page's start was over and then the browser had a
+ * moment to spare (at most `timeoutMs` later); never back. Drawn as a transition, as
+ * useAfterStart's change is. For work that waits for a step of the dispatcher's (the first pin)
+ * rather than for the start alone.
+ */
+export function useIdleOnceReady(ready: boolean, timeoutMs: number): boolean {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (done || !ready) return;
+    let cancelIdle: (() => void) | undefined;
+    const cancelStart = afterStart(() => {
+      cancelIdle = whenIdle(() => startTransition(() => setDone(true)), timeoutMs);
+    }, timeoutMs);
+    return () => {
+      cancelStart();
+      cancelIdle?.();
+    };
+  }, [done, ready, timeoutMs]);
   return done;
 }

@@ -3,14 +3,12 @@
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { shareOrCopy } from '@/components/ui/share-or-copy';
-import { MONEY_LOCALE } from '@/lib/i18n/config';
+import { formatMoney } from '@/lib/i18n/money';
 import type { Quote } from '@/lib/api/quote';
 import type { QuoteDraftValues } from '../trip/draft';
 import { shareText, type ShareWords } from '../trip/quote-handover';
 import { useKmNumber } from './distance-format';
 import styles from './styles';
-
-const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
 
 /**
  * "Compartir": the quote as a short text for the customer's chat, through the device's share
@@ -48,7 +46,7 @@ export function HandOver({
             ? t('shareDropoffLettered', { letter })
             : t('shareDropoff'),
       figures: t('shareFigures', {
-        total: money.format(quote.total),
+        total: formatMoney(quote.total),
         km: km(quote.distanceKm),
         minutes: quote.etaMinutes,
         vehicle: quote.isBike ? t('bike') : t('motorbike'),

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { useFormatter, useTranslations } from 'use-intl';
 import type { RouteView } from '../trip/route-view';
-import { MONEY_LOCALE } from '@/lib/i18n/config';
+import { formatMoney } from '@/lib/i18n/money';
 import type { Quote, QuoteLeg, QuoteRecordAnswer } from '@/lib/api/quote';
 import { distanceNote } from '../trip/distance-note';
 import { ApproximateDistance } from './approximate-distance';
@@ -13,8 +13,6 @@ import { TIME_OF_DAY } from './use-figure-formats-warm';
 import type { QuoteDraftValues } from '../trip/draft';
 import { letterOf } from '../trip/trip-stops';
 import styles from './styles';
-
-const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
 
 /** The road route the result's km is compared with (components/map/use-trip-route.ts). */
 export interface RouteCheck {
@@ -79,7 +77,7 @@ export function QuoteFigures({
       <p className={styles.total}>
         <span className={styles.totalLabel}>{t('total')}</span>
         <span className={styles.totalValue} data-testid="quote-total">
-          {money.format(quote.total)}
+          {formatMoney(quote.total)}
         </span>
         <span className={styles.currency}>MXN</span>
         {expired && !stale && <span className={styles.expiredTag}>{t('expiredTag')}</span>}
@@ -137,15 +135,15 @@ export function QuoteFigures({
         </div>
         <div>
           <dt>{t('price')}</dt>
-          <dd>{money.format(quote.price)}</dd>
+          <dd>{formatMoney(quote.price)}</dd>
         </div>
         <div>
           <dt>{t('discount')}</dt>
-          <dd>{money.format(quote.discount)}</dd>
+          <dd>{formatMoney(quote.discount)}</dd>
         </div>
         <div>
           <dt>{t('extraCharge')}</dt>
-          <dd>{money.format(quote.extraCharge)}</dd>
+          <dd>{formatMoney(quote.extraCharge)}</dd>
         </div>
       </dl>
       <p className="field-hint">
@@ -185,7 +183,7 @@ function QuoteLegs({ legs }: { legs: QuoteLeg[] }) {
               })}
             </span>
             <span>{t('legArrival', { minutes: leg.etaMinutes })}</span>
-            <span className={styles.legPrice}>{money.format(leg.price)}</span>
+            <span className={styles.legPrice}>{formatMoney(leg.price)}</span>
           </li>
         ))}
       </ol>

@@ -25,8 +25,10 @@ export const QuoteGuide = memo(function QuoteGuide({ trip }: { trip: TripReadine
         }),
       )
       .join('; ');
-  const earlier = todo('earlier');
-  const missing = todo('missing');
+  // Lists of fields only once every stop is placed, where the third step names them: a list's
+  // format is the screen's first Intl object otherwise, made while it starts (docs/performance.md).
+  const earlier = placed ? todo('earlier') : '';
+  const missing = placed ? todo('missing') : '';
   const approximate = trip.filter((stop) => stop.approximate).map((stop) => stop.stop.letter);
   const third = !placed
     ? t('emptyStep3')

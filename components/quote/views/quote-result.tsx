@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic';
 import { Activity, memo, useState, type Ref } from 'react';
 import { useTranslations } from 'use-intl';
 import type { QuoteAnswer, QuoteRecordAnswer } from '@/lib/api/quote';
+import { useIdleOnceReady } from '@/components/ui/after-start';
 import { RETRYABLE, type ResultState } from '../trip/quote-outcome';
 import { useQuoteExpired } from '../effects/use-now-until';
 import { QuoteGuide } from './quote-guide';
@@ -22,6 +23,9 @@ const OutOfCoverage = dynamic(
 
 /** Drawn again only when what it shows changed: hidden, it is given the same placeholder each time. */
 const Figures = memo(QuoteFigures);
+
+/** At most this long after the first pin, even if the browser is busy. */
+const READY_WITHIN_MS = 3_000;
 
 /**
  * The result card. It always holds its place (instructions before the first quote), so nothing
@@ -50,10 +54,15 @@ export function QuoteResult({
   ref?: Ref<HTMLElement>;
 }) {
   const t = useTranslations('quote');
-  useFigureFormatsWarm();
   const expired = useQuoteExpired(state.kind === 'quote' ? state.quote : null);
   const record = recordOf(state, answer);
   const quoteShown = state.kind === 'quote';
+  // The first price is readied (its figures drawn hidden, its formats made) once the first pin is
+  // down and the browser has a moment: not at start, where it is nothing the first pin needs and
+  // its Intl formats alone are a long task (docs/performance.md, "Intl at start").
+  const firstPinDown = state.kind !== 'empty' || state.trip.some((stop) => stop.placed);
+  useFigureFormatsWarm(firstPinDown);
+  const figuresReady = useIdleOnceReady(firstPinDown, READY_WITHIN_MS) || quoteShown;
   const timesLeft = useTimesLeft(quoteShown);
   const shownAs =
     state.kind !== 'quote' ? state.kind : state.stale ? 'stale' : expired ? 'expired' : 'fresh';
@@ -74,30 +83,32 @@ export function QuoteResult({
       <div aria-live="polite" aria-atomic="false">
         {state.kind === 'empty' && <QuoteGuide trip={state.trip} />}
         {/*
-          The figures are drawn, hidden, before there is a quote (React draws a hidden Activity
-          after the screen has started, when nothing else is waiting, and not on the server), so a
-          first price only fills them in, as every later one does: drawn at the answer, they were
-          half the script between a first quote's answer and its price on the screen (bench/
+          The figures are drawn, hidden, before there is a quote (once the first pin is down; React
+          draws a hidden Activity when nothing else is waiting, and not on the server), so a first
+          price only fills them in, as every later one does: drawn at the answer, they were half
+          the script between a first quote's answer and its price on the screen (bench/
           trace-tap.mjs). Each time the figures are left (a new trip, a refusal) they start anew,
           hidden: nothing of the last quote ("Copiada") comes back with the next.
         */}
-        <Activity mode={quoteShown ? 'visible' : 'hidden'}>
-          <Figures
-            key={timesLeft}
-            {...(quoteShown
-              ? {
-                  quote: state.quote,
-                  stale: state.stale,
-                  route,
-                  expired,
-                  values: state.values,
-                  record: record ?? undefined,
-                  onRequote: onRetry,
-                  onNew,
-                }
-              : FIGURES_BEFORE_A_QUOTE)}
-          />
-        </Activity>
+        {figuresReady && (
+          <Activity mode={quoteShown ? 'visible' : 'hidden'}>
+            <Figures
+              key={timesLeft}
+              {...(quoteShown
+                ? {
+                    quote: state.quote,
+                    stale: state.stale,
+                    route,
+                    expired,
+                    values: state.values,
+                    record: record ?? undefined,
+                    onRequote: onRetry,
+                    onNew,
+                  }
+                : FIGURES_BEFORE_A_QUOTE)}
+            />
+          </Activity>
+        )}
         {state.kind === 'quote' && !state.stale && record === null && (
           <p className="notice notice-warning" data-testid="quote-not-saved">
             {t('notSaved')}

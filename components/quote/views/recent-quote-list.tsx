@@ -1,14 +1,12 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'use-intl';
-import { MONEY_LOCALE } from '@/lib/i18n/config';
+import { formatMoney } from '@/lib/i18n/money';
 import { pointSummary } from '../trip/draft';
 import { type RecentQuote } from '../trip/draft-storage';
 import { tripStops } from '../trip/trip-stops';
 import { useQuoteExpired } from '../effects/use-now-until';
 import styles from './styles/recent-quote-list.module.css';
-
-const money = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: 'MXN' });
 
 export interface RecentQuoteListProps {
   recent: RecentQuote[];
@@ -37,7 +35,7 @@ export function RecentQuoteList({ recent, onOpen, onClear }: RecentQuoteListProp
                   .join(' → ')}
               </span>
               <span className={styles.recentFigures}>
-                <strong>{money.format(entry.quote.total)}</strong>
+                <strong>{formatMoney(entry.quote.total)}</strong>
                 {' · '}
                 {t('minutes', { minutes: entry.quote.etaMinutes })}
                 {' · '}
