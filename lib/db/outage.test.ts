@@ -108,12 +108,15 @@ describe('an outage, as told apart from an error of the statement', () => {
       const server = await startPostgresServer();
       const database = openDatabase({ kind: 'server', url: await server.createDatabase() });
       try {
-        const started = Date.now();
         const error = await rejectionOf(() =>
           database.db.execute(sql`select pg_sleep(${(STATEMENT_TIMEOUT_MS * 3) / 1000})`),
         );
-        expect(Date.now() - started).toBeLessThan(STATEMENT_TIMEOUT_MS * 2);
-        expect(databaseErrorSummary(error).code).toBe('57014');
+        // The server's own statement timeout ended it (57014 with that reason), not the sleep's
+        // end nor a cancel from the client: told by what the server said, not by the clock.
+        expect(databaseErrorSummary(error)).toMatchObject({
+          code: '57014',
+          message: expect.stringMatching(/statement timeout/),
+        });
         expect(isDatabaseOutage(error)).toBe(true);
       } finally {
         await database.close();
