@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/support/longest-first-sequencer.mjs';
 
 export default defineConfig({
   resolve: {
@@ -14,17 +15,22 @@ export default defineConfig({
     environment: 'node',
     // A stray .only would narrow CI to one test and still pass (Vitest's default too, said here).
     allowOnly: !process.env.CI,
-    // Two workers on two cores: most files wait on servers, throttles and timers, not the CPU (one
-    // used 40 % of the machine). The production instances' files (test/instances: their
+    // Three workers on two cores: most files wait on servers, throttles and timers, not the CPU (one
+    // used 40 % of the machine), and with two, the last two minutes of this run left a core idle
+    // (2026-12-02: `npm test`'s first step, the build made, 320 s wall with two workers, 293 s with
+    // three, 540–560 s of CPU either way; all files passed). The production instances' files (test/instances: their
     // drills quote at a steady pace, not flat out) run beside this run in a Vitest of their own,
     // one file at a time; the connection flood, which measures answer times under load, runs after
     // both, alone (`npm run test:unit`). Builds take turns through build-if-needed's lock.
-    maxWorkers: 2,
+    maxWorkers: 3,
     // Worker threads rather than child processes: the same files in the same isolation (each file
     // its own module graph), without a Node process started per file: `vitest run` of the 159
     // files outside test/instances took 145 s of CPU in threads against 160 s in forks (137 / 143 s
     // wall, 2026-11-27), all passing either way.
     pool: 'threads',
+    // On a clean clone (no results of an earlier run), the files that take longest start first:
+    // test/support/longest-first-sequencer.mts.
+    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 20_000,
     // A contract file's first server start (its beforeAll) loads the app's modules: 1–3 s on an
     // idle machine, over 30 s at the peak of a clean clone's CI on a slow day (2026-11-27: three
