@@ -18,9 +18,9 @@ export default defineConfig({
     // Three workers on two cores: most files wait on servers, throttles and timers, not the CPU (one
     // used 40 % of the machine), and with two, the last two minutes of this run left a core idle
     // (2026-12-02: `npm test`'s first step, the build made, 320 s wall with two workers, 293 s with
-    // three, 540–560 s of CPU either way; all files passed). The production instances' files (test/instances: their
-    // drills quote at a steady pace, not flat out) run beside this run in a Vitest of their own,
-    // one file at a time; the connection flood, which measures answer times under load, runs after
+    // three, 540–560 s of CPU either way; all files passed). The production instances' files
+    // (test/instances: their drills quote at a steady pace, not flat out) run beside this run in a
+    // Vitest of their own, one file at a time; the connection flood, which measures answer times under load, runs after
     // both, alone (`npm run test:unit`). Builds take turns through build-if-needed's lock.
     maxWorkers: 3,
     // Worker threads rather than child processes: the same files in the same isolation (each file
