@@ -10,6 +10,7 @@ import { isSessionOver } from '../trip/quote-outcome';
 import { heardServerClock } from './use-server-clock';
 import type { QuoteDraftValues } from '../trip/draft';
 import type { ClockReading } from '../trip/server-clock';
+import { repeatsLastQuote, type SentQuote } from '../trip/repeat-tap';
 
 /** One "Cotizar": the request sent, the draft as it was, and that draft's fingerprint. */
 export interface QuoteAttempt {
@@ -62,8 +63,8 @@ export function useQuoteRequest({
 }) {
   const router = useRouter();
   const inFlight = useRef(new WeakMap<QuoteAttempt, Promise<AnsweredQuote>>());
-  /** The trip whose request is on its way: a second "Cotizar" for it sends nothing more. */
-  const sending = useRef<string | null>(null);
+  /** The last request sent: a second "Cotizar" for its trip may only repeat it (repeat-tap.ts). */
+  const lastSent = useRef<SentQuote | null>(null);
   const mutation = useMutation<QuoteAnswer, Error, QuoteAttempt>({
     mutationFn: async (attempt) => {
       const asked = inFlight.current.get(attempt) ?? askForQuote(attempt.request);
@@ -104,18 +105,21 @@ export function useQuoteRequest({
     (attempt: QuoteAttempt) => {
       // Only the button's `disabled` stood between two taps, and it is drawn a render after the
       // first: a second tap the browser ran before that render (input comes before React's task)
-      // sent the same trip again, and stored it twice.
-      if (sending.current === attempt.key) return;
-      sending.current = attempt.key;
+      // sent the same trip again, and stored it twice. So did one that came after a fast answer
+      // (e2e/quote.spec.ts, a double "Cotizar").
+      const now = performance.now();
+      if (repeatsLastQuote(lastSent.current, attempt.key, now)) return;
+      const sent: SentQuote = { key: attempt.key, at: now, state: 'sending' };
+      lastSent.current = sent;
       // The request leaves now, in the tap's own task: React Query reaches the mutation's
       // function only a few promise turns later, after React has re-rendered the screen for the
       // form's submit (tens of milliseconds on a slow tablet, all before the request left).
       const asked = askForQuote(attempt.request);
-      const settled = () => {
-        if (sending.current === attempt.key) sending.current = null;
-      };
       // Its failure is handled where it is awaited (mutationFn), not reported as unhandled.
-      asked.then(settled, settled);
+      asked.then(
+        () => (sent.state = 'quoted'),
+        () => (sent.state = 'failed'),
+      );
       inFlight.current.set(attempt, asked);
       // The answer's handlers run as React Query tells the screen that the request is over, each
       // in a microtask queued beside that news (quote-screen.tsx: React Query's notices come in
@@ -131,7 +135,7 @@ export function useQuoteRequest({
   );
   /** The request is let go (Limpiar, offline): the same trip may be asked again at once. */
   const reset = useCallback(() => {
-    sending.current = null;
+    lastSent.current = null;
     resetMutation();
   }, [resetMutation]);
   return { ...mutation, mutate, reset };
