@@ -8,6 +8,7 @@ import {
 } from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap, useMapEvents } from 'react-leaflet';
+import { prefersReducedMotion } from '@/components/ui/motion';
 import type { MapFrame } from './map-props';
 
 /**
@@ -47,12 +48,14 @@ export function FrameTrip({ frame }: { frame: MapFrame }) {
     const { points } = frame;
     if (points.length === 0 || panning.current) return;
     if (frame.onlyIfOutside && points.every((at) => isWellInside(map, at))) return;
+    // The map glides to the trip, or jumps there on a device that asks for less motion.
+    const animate = !prefersReducedMotion();
     if (points.length === 1 && frame.onlyIfOutside) {
-      map.panInside(points[0]!, FRAME_PADDING);
+      map.panInside(points[0]!, { ...FRAME_PADDING, animate });
     } else if (points.length === 1) {
-      map.setView(points[0]!, Math.max(map.getZoom(), 15));
+      map.setView(points[0]!, Math.max(map.getZoom(), 15), { animate });
     } else {
-      map.fitBounds(latLngBounds(points), { ...FRAME_PADDING, maxZoom: 16 });
+      map.fitBounds(latLngBounds(points), { ...FRAME_PADDING, maxZoom: 16, animate });
     }
   }, [frame, map]);
   return null;

@@ -12,6 +12,7 @@ import {
   useMapEvents,
 } from 'react-leaflet';
 import { useTranslations } from 'use-intl';
+import { prefersReducedMotion } from '@/components/ui/motion';
 import { withNewTabLinks } from './attribution';
 import { CoverageZones } from './coverage-zones';
 import { FrameTrip } from './frame-trip';
@@ -29,6 +30,8 @@ export function LeafletMap({
   ...props
 }: QuoteMapProps & { onDrawn: () => void }) {
   const t = useTranslations('map');
+  // Read once, as the map is made: Leaflet takes these options only then.
+  const [calm] = useState(prefersReducedMotion);
   const [tiles, setTiles] = useState({ loaded: 0, failed: 0 });
   const attribution = useMemo(
     () => withNewTabLinks(props.tileAttribution),
@@ -65,6 +68,12 @@ export function LeafletMap({
         minZoom={4}
         maxZoom={19}
         zoomControl={false}
+        // On a device that asks for less motion, zooms, tiles and pins change at once, and a
+        // flicked map stops where the finger left it.
+        zoomAnimation={!calm}
+        fadeAnimation={!calm}
+        markerZoomAnimation={!calm}
+        inertia={!calm}
         // Added with the tiles it credits: a credit line that grew after the first frame would
         // push the controls above it.
         attributionControl={false}

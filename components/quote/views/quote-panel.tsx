@@ -28,6 +28,7 @@ import type { ScreenConfig } from './screen-config';
 import { RecentQuotes } from './recent-quotes';
 import { StopLetterNotice } from './stop-letter-notice';
 import { ValidationSummary } from './validation-summary-slot';
+import { scrollBehavior } from '@/components/ui/motion';
 import styles from './styles';
 
 /** What the panel is handed by the workspace: the form, the effects and the last request. */
@@ -99,7 +100,7 @@ export function QuotePanel({
     (entry: RecentQuote) => {
       store.openRecent(entry);
       onStartOver();
-      resultRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      resultRef.current?.scrollIntoView({ block: 'start', behavior: scrollBehavior() });
     },
     [store, onStartOver, resultRef],
   );

@@ -35,6 +35,7 @@ import type { ScreenConfig, ScreenUser } from './screen-config';
 import { ScreenHeader } from './screen-header';
 import { useCoverageAtPoint } from './stop-coverage';
 import { UndoChangeNotice } from './undo-change-notice';
+import { scrollBehavior } from '@/components/ui/motion';
 import styles from './styles';
 
 /**
@@ -94,7 +95,7 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   // show its bottom (e2e/in-view.spec.ts).
   const showResult = () =>
     requestAnimationFrame(() =>
-      resultRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }),
+      resultRef.current?.scrollIntoView({ block: 'start', behavior: scrollBehavior() }),
     );
   const quoting = useQuoting({
     form,
