@@ -15,13 +15,14 @@ export default defineConfig({
     environment: 'node',
     // A stray .only would narrow CI to one test and still pass (Vitest's default too, said here).
     allowOnly: !process.env.CI,
-    // Three workers on two cores: most files wait on servers, throttles and timers, not the CPU (one
-    // used 40 % of the machine), and with two, the last two minutes of this run left a core idle
-    // (2026-12-02: `npm test`'s first step, the build made, 320 s wall with two workers, 293 s with
-    // three, 540–560 s of CPU either way; all files passed). The production instances' files
+    // Three workers on two cores: most files wait on servers, throttles and timers, not the CPU
+    // (one used 40 % of the machine), and with two, the last two minutes of this run left a core
+    // idle (2026-12-02: `npm test`'s first step, the build made, 320 s wall with two workers, 293 s
+    // with three, 540–560 s of CPU either way; all files passed). The production instances' files
     // (test/instances: their drills quote at a steady pace, not flat out) run beside this run in a
-    // Vitest of their own, one file at a time; the connection flood, which measures answer times under load, runs after
-    // both, alone (`npm run test:unit`). Builds take turns through build-if-needed's lock.
+    // Vitest of their own, one file at a time; the connection flood, which measures answer times
+    // under load, runs after both, alone (`npm run test:unit`). Builds take turns through
+    // build-if-needed's lock.
     maxWorkers: 3,
     // Worker threads rather than child processes: the same files in the same isolation (each file
     // its own module graph), without a Node process started per file: `vitest run` of the 159

@@ -6,6 +6,7 @@ import {
   fillPoint,
   openSignedIn,
   resultCard,
+  steadyValue,
   test,
 } from './support/screen';
 
@@ -43,22 +44,8 @@ const pinMotion = (page: Page) =>
     () => (window as unknown as { __pinMotion: { framesMoved: number } }).__pinMotion.framesMoved,
   );
 
-/** Resolves once pin A has not moved for 200 ms (two reads of its frame count agree). */
-async function pinAtRest(page: Page) {
-  let last: number | undefined;
-  await expect
-    .poll(
-      async () => {
-        const now = await pinMotion(page);
-        const still = now === last;
-        last = now;
-        return still;
-      },
-      { intervals: [200] },
-    )
-    .toBe(true);
-  return last!;
-}
+/** Pin A's frame count once it has not moved for 200 ms. */
+const pinAtRest = (page: Page) => steadyValue(() => pinMotion(page));
 
 /**
  * The recorded trip typed in, the map zoomed out (by its button) away from the trip's frame, then

@@ -9,6 +9,7 @@ import {
   pin,
   quoteRecordedTrip,
   resultCard,
+  steadyValue,
   tapMap,
   test as base,
 } from './support/screen';
@@ -61,20 +62,7 @@ async function mapSnapshot(page: Page): Promise<MapSnapshot> {
 }
 
 /** Waits until the map holds still (no pan or scroll between two reads), then reads it. */
-async function settledMap(page: Page): Promise<MapSnapshot> {
-  let previous = '';
-  let snapshot: MapSnapshot | undefined;
-  await expect
-    .poll(async () => {
-      snapshot = await mapSnapshot(page);
-      const now = JSON.stringify(snapshot);
-      const still = now === previous;
-      previous = now;
-      return still;
-    })
-    .toBe(true);
-  return snapshot!;
-}
+const settledMap = (page: Page): Promise<MapSnapshot> => steadyValue(() => mapSnapshot(page));
 
 const near = (a: ScreenPoint, b: ScreenPoint, px = 3) =>
   Math.abs(a.x - b.x) <= px && Math.abs(a.y - b.y) <= px;

@@ -145,6 +145,28 @@ export async function openSignedIn(page: Page) {
   signedInCookies.set(key, await page.context().cookies(page.url()));
 }
 
+/**
+ * Reads `read()` until two reads in a row agree (compared as JSON), and resolves with that value:
+ * a map, a pin or a count that has stopped changing.
+ */
+export async function steadyValue<T>(read: () => Promise<T>, { intervalMs = 200 } = {}) {
+  let last: string | undefined;
+  let value: T | undefined;
+  await expect
+    .poll(
+      async () => {
+        value = await read();
+        const now = JSON.stringify(value);
+        const still = now === last;
+        last = now;
+        return still;
+      },
+      { intervals: [intervalMs] },
+    )
+    .toBe(true);
+  return value as T;
+}
+
 export async function waitForMap(page: Page) {
   await expect(page.locator('.leaflet-container')).toBeVisible();
   await expect(page.locator('.leaflet-tile-loaded').first()).toBeVisible();
