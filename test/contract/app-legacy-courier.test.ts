@@ -43,10 +43,10 @@ const newForgetfulBrowser = () =>
 
 beforeAll(async () => {
   ({ legacy, app } = await startAppBehindLegacyCourier({
-    // Short enough for the slow-courier test to wait little (its courier stalls 5 s), long enough
-    // for a burst of 50 quotes with a renewal in this one process at CI's peak (load ~10): at 1 s,
-    // a clean clone once answered all 50 with courier_timeout.
-    COURIER_TIMEOUT_MS: '3000',
+    // Long enough for a burst of 50 quotes with a renewal in this one process at CI's peak: at 1 s,
+    // a clean clone once answered all 50 with courier_timeout (load ~10); at 3 s, 9 of 50
+    // (2026-12-02, another VM of the same size). The slow-courier test's courier stalls longer.
+    COURIER_TIMEOUT_MS: '10000',
     SESSION_MAX_AGE: '12h',
   }));
 });
@@ -344,7 +344,7 @@ describe('quoting through the legacy courier', () => {
   it('a courier slower than COURIER_TIMEOUT_MS gives 504 courier_timeout', async () => {
     const browser = newBrowser();
     await browser.signIn();
-    legacy.script({ delayMs: 5_000 });
+    legacy.script({ delayMs: 12_000 });
     const answer = await browser.quote();
     expect(answer.status).toBe(504);
     expect(answer.json).toEqual(errorEnvelope('courier_timeout'));
