@@ -40,8 +40,10 @@ export default defineConfig({
     // A contract file's first server start (its beforeAll) loads the app's modules: 1–3 s on an
     // idle machine, over 30 s at the peak of a clean clone's CI on a slow day (2026-11-27: three
     // hook timeouts in four runs, at load 10+, one of them on the commit before, which had passed
-    // the day before). A minute still catches a start that hangs.
-    hookTimeout: 60_000,
+    // the day before). On the slower VM of 2026-12-02 a minute ran out too, at the very start of a
+    // clean clone's run (validation-properties' server, with every lane starting beside it): two
+    // minutes still catch a start that hangs.
+    hookTimeout: 120_000,
     env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', NEXT_TELEMETRY_DISABLED: '1' },
   },
 });
