@@ -51,7 +51,7 @@ describe('the schema and the migrations', () => {
     expect(generated.status, generated.output).toBe(0);
     expect(generated.output).toMatch(/No schema changes, nothing to migrate/);
     expect(generated.files).toEqual(readdirSync(MIGRATIONS_FOLDER).sort());
-  }, 30_000);
+  });
 
   it('the migrations are consistent, and the journal lists every SQL file the folder holds', () => {
     const checked = drizzleKit('check');
@@ -65,5 +65,5 @@ describe('the schema and the migrations', () => {
         .filter((name) => name.endsWith('.sql'))
         .sort(),
     );
-  }, 30_000);
+  });
 });

@@ -60,7 +60,7 @@ describe('an outage, as told apart from an error of the statement', () => {
     expect(late).toBeInstanceOf(DatabaseTimeout);
     expect(isDatabaseOutage(late)).toBe(true);
     expect(isDatabaseOutage(wrapped(new DatabaseUnreachable('thread ended')))).toBe(true);
-  }, 10_000);
+  });
 
   describe('with a real driver', () => {
     const servers: Server[] = [];

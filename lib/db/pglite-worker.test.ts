@@ -23,7 +23,7 @@ describe('the embedded database’s thread', () => {
     await seedEmbeddedDatabase(dataDir);
     database = openDatabase({ kind: 'embedded', dir: join(dataDir, 'pglite') });
     await database.ready();
-  }, 60_000);
+  });
   afterAll(async () => {
     await database?.close();
     rmSync(dataDir, { recursive: true, force: true });

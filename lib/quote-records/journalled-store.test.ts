@@ -57,7 +57,7 @@ describe('quote records through the journal (PGlite)', () => {
 
   beforeAll(async () => {
     ({ dir, database } = await seededDatabase());
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await database?.close();

@@ -63,7 +63,7 @@ describe.each(engines)('quote records on $name', ({ kind }) => {
     store = recordStoreOn(database, 'store-tests-secret-0123456789-0123456789');
     // A first start of PGlite creates its cluster (initdb): seconds, longer on a loaded machine.
     await database.ready();
-  }, 90_000);
+  });
 
   afterAll(async () => {
     store?.close();

@@ -44,7 +44,7 @@ describe('the retention purge', () => {
     database = openDatabase({ kind: 'embedded', dir: join(dir, 'pglite') });
     store = recordStoreOn(database, SECRET);
     await database.ready();
-  }, 90_000);
+  });
 
   afterAll(async () => {
     store?.close();

@@ -190,7 +190,7 @@ describe('courier tokens shared by three instances', () => {
     const [renewed, taken] = await Promise.all([renewing, waiting]);
     expect(logins).toBe(1);
     expect(taken.value).toBe(renewed.value);
-  }, 20_000);
+  });
 
   it('a token is sealed in Redis: its value cannot be read there', async () => {
     const redis = connect();
@@ -257,5 +257,5 @@ describe('when Redis dies', () => {
     await server.restart();
     await ready(redis);
     expect((await store.hit('k', 60_000)).count).toBe(1);
-  }, 20_000);
+  });
 });
