@@ -4,6 +4,7 @@ import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react
 import dynamic from 'next/dynamic';
 import { Suspense, useState } from 'react';
 import { loadLeafletMap } from '@/components/map/load-leaflet-map';
+import { listenForEarlyTyping } from './effects/early-typing';
 import type { ScreenConfig, ScreenUser } from './views/screen-config';
 
 /**
@@ -22,8 +23,12 @@ const QuoteWorkspace = dynamic(() =>
 notifyManager.setScheduler(queueMicrotask);
 
 // In the browser, Leaflet's code is asked for as this chunk runs, not once the workspace has
-// hydrated as far as the map: its evaluation then fits between hydration's slices.
-if (typeof window !== 'undefined') void loadLeafletMap();
+// hydrated as far as the map: its evaluation then fits between hydration's slices. What the
+// dispatcher types into the server's fields from now until they hydrate is kept (early-typing.ts).
+if (typeof window !== 'undefined') {
+  void loadLeafletMap();
+  listenForEarlyTyping();
+}
 
 /** The signed-in dispatcher's screen, with its own query client (quotes, coverage). */
 export function QuoteScreen({ user, config }: { user: ScreenUser; config: ScreenConfig }) {

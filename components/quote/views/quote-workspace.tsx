@@ -15,6 +15,7 @@ import type { QuoteMapProps } from '@/components/map/map-props';
 import { QuoteMap } from '@/components/map/quote-map';
 import { afterPaint, useAfterPaint } from '../effects/after-paint';
 import { useDraftOnDevice } from '../effects/use-draft-on-device';
+import { retypeEarlyTyping } from '../effects/early-typing';
 import { useFirstTouchWarmUp } from './use-first-touch-warm-up';
 import { useGeolocation } from '../effects/use-geolocation';
 import { useGuidedFocus } from '../effects/use-guided-focus';
@@ -28,6 +29,7 @@ import { storageKeys } from '../trip/draft-storage';
 import { sharedReadiness, type TripReadiness } from '../trip/trip-readiness';
 import { isSessionOver, outsideStopOf, problemOf } from '../trip/quote-outcome';
 import { tripStops } from '../trip/trip-stops';
+import { parseCoordinates } from '../trip/coordinates';
 import { approximationsOf } from '../trip/approximate-point';
 import { useMapStops } from './map-stops';
 import { QuotePanel } from './quote-panel';
@@ -131,6 +133,20 @@ export function QuoteWorkspace({ user, config }: { user: ScreenUser; config: Scr
   const [fieldsHydrated, setFieldsHydrated] = useState(false);
   const onFieldsHydrated = useCallback(() => setFieldsHydrated(true), []);
   useDraftOnDevice(store, keys, () => void submit(), fieldsHydrated);
+  useEffect(() => {
+    if (!fieldsHydrated) return;
+    // After the draft's restore (an effect above, this same commit): what was typed wins.
+    const retype = setTimeout(() =>
+      retypeEarlyTyping(formRef.current, (path, text) => {
+        const at = parseCoordinates(text);
+        const stop = tripStops(store.get().values).find((each) => each.path === path);
+        if (!at || !stop) return false;
+        actions.placeAt(stop.key, at, 'text');
+        return true;
+      }),
+    );
+    return () => clearTimeout(retype);
+  }, [fieldsHydrated, store, actions]);
 
   const { settleAfterLookup } = focus;
   useEffect(() => settleAfterLookup(trip, lookingUp));

@@ -1,0 +1,45 @@
+import {
+  RECORDED_TRIP,
+  expect,
+  field,
+  openSignedIn,
+  pin,
+  test,
+  waitForMap,
+} from './support/screen';
+
+/**
+ * A slow tablet shows the server's fields a second or two before the screen's code has run, and a
+ * dispatcher may start typing there. What they typed stays, and counts: the form has it, and
+ * coordinates typed and left place their pin (components/quote/effects/early-typing.ts).
+ */
+test('text typed into the fields before the screen’s code has run is kept, and coordinates place their pin @touch', async ({
+  page,
+}) => {
+  await openSignedIn(page);
+  // The screen opened again with its scripts held back until the typing is done: the server's
+  // HTML only, as on a slow line.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/chunks/**/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const coordinates = field(page, 'pickup', 'coordinates');
+  const street = field(page, 'pickup', 'street');
+  await coordinates.click();
+  await coordinates.pressSequentially('19.424521, -99.167691');
+  await street.click();
+  await street.pressSequentially(RECORDED_TRIP.pickup.street);
+  await expect(page.locator('.leaflet-container')).toHaveCount(0);
+
+  release();
+  await waitForMap(page);
+  await expect(pin(page, 'A')).toBeVisible();
+  await expect(coordinates).toHaveValue('19.424521, -99.167691');
+  await expect(street).toHaveValue(RECORDED_TRIP.pickup.street);
+  // Typed by the dispatcher, not filled from the pin: the pin's address lookup leaves it as it is.
+  await expect(page.getByRole('status').filter({ hasText: /Del pin/ })).toHaveCount(0);
+  await expect(street).toHaveValue(RECORDED_TRIP.pickup.street);
+});
