@@ -21,9 +21,9 @@ let server: RedisServer;
 const connections: Redis[] = [];
 
 /** A connection as the app makes it (redis-connection.ts): failing at once while disconnected. */
-function connect(): Redis {
+function connect({ commandTimeout = 250 } = {}): Redis {
   const redis = new Redis(server.url, {
-    commandTimeout: 250,
+    commandTimeout,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     retryStrategy: () => 100,
@@ -33,12 +33,16 @@ function connect(): Redis {
   return redis;
 }
 
-/** A PING from a process of its own, this one blocked until the answer (a CPU-bound moment). */
+/** A PING from a process of its own (redis-cli, beside redis-server); this one waits, blocked. */
 function roundTripSync(url: string): void {
   const { hostname, port } = new URL(url);
-  const ping = `const s=require('net').connect(${Number(port)},'${hostname}',()=>s.write('PING\\r\\n'));s.on('data',d=>{if(String(d).startsWith('+PONG'))process.exit(0)});s.on('error',()=>process.exit(2));`;
-  const result = spawnSync(process.execPath, ['-e', ping], { timeout: 60_000 });
-  if (result.status !== 0) throw new Error(`the second client's PING failed (${result.status})`);
+  const result = spawnSync('redis-cli', ['-h', hostname, '-p', port, 'PING'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (result.stdout?.trim() !== 'PONG') {
+    throw new Error(`the second client's PING failed: ${result.stderr || result.error}`);
+  }
 }
 
 const ready = (redis: Redis) =>
@@ -212,11 +216,9 @@ describe('courier tokens shared by three instances', () => {
 
 describe('the bound on a call', () => {
   it('an answer that arrived while the instance was busy is still used; a Redis that does not answer is given up after 50 ms', async () => {
-    // ioredis's own bound (250 ms in connect()) would end the call on a loaded machine before the
-    // one under test is reached: here it is far away.
-    const redis = new Redis(server.url, { commandTimeout: 60_000, maxRetriesPerRequest: 0 });
-    redis.on('error', () => {});
-    connections.push(redis);
+    // ioredis's own bound (250 ms by default in connect()) would end the call on a loaded machine
+    // before the one under test is reached: here it is far away.
+    const redis = connect({ commandTimeout: 60_000 });
     await ready(redis);
     const busyFrom = performance.now();
     const asked = withinRedisTimeout(redis.ping());
