@@ -46,3 +46,38 @@ test('text typed into the fields before the screen’s code has run is kept, and
   await expect(lookupLine(page, 'pickup')).toHaveText(LOOKUP_FOUND);
   await expect(street).toHaveValue(RECORDED_TRIP.pickup.street);
 });
+
+/**
+ * Coordinates typed into the field, left and entered, place their pin; coordinates still being
+ * typed do not. A dispatcher halfway through "19.424521, -99.167691" when the screen's code arrives
+ * goes on typing, and the pin goes down where they meant, once they press Enter.
+ */
+test('coordinates still being typed when the screen’s code arrives are kept as text, and place their pin once entered @touch', async ({
+  page,
+}) => {
+  await openSignedIn(page);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/static/chunks/**/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const coordinates = field(page, 'pickup', 'coordinates');
+  await coordinates.click();
+  // Already coordinates, of the wrong point: -99.16 is two streets west of where this is going.
+  await coordinates.pressSequentially('19.424521, -99.16');
+  await expect(page.locator('.leaflet-container')).toHaveCount(0);
+
+  release();
+  await waitForMap(page);
+  await expect(pin(page, 'A')).toHaveCount(0);
+  await coordinates.pressSequentially('7691');
+  await expect(coordinates).toHaveValue('19.424521, -99.167691');
+  await expect(pin(page, 'A')).toHaveCount(0);
+
+  await coordinates.press('Enter');
+  await expect(pin(page, 'A')).toBeVisible();
+  await expect(lookupLine(page, 'pickup')).toHaveText(LOOKUP_FOUND);
+  await expect(coordinates).toHaveValue('19.424521, -99.167691');
+});

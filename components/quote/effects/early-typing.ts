@@ -40,12 +40,18 @@ export function listenForEarlyTyping() {
   document.addEventListener('input', onInput, true);
 }
 
-/** The browser's own value setter: React hears a value set through it as typed. */
+/**
+ * `value` typed into `control` as the keyboard would: React hears it as a change. React hears an
+ * input event only when the field's text differs from the last it knew of, and a field hydrated
+ * with text in it already counts that text as known: so the field is first emptied through its own
+ * setter (which tells React), then given the text through the browser's (which does not).
+ */
 function setAsTyped(control: TextControl, value: string) {
   const prototype =
     control instanceof HTMLTextAreaElement
       ? HTMLTextAreaElement.prototype
       : HTMLInputElement.prototype;
+  control.value = '';
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(control, value);
   control.dispatchEvent(new Event('input', { bubbles: true }));
 }
@@ -56,9 +62,12 @@ const coordinatesOf = (name: string) =>
 
 /**
  * Once the fields have hydrated (and the device's draft is back): each field typed in before is
- * typed again. Coordinates are handed to `placeAt` (their stop's path and the text), which places
- * the pin there as the field itself does when it is left; it answers false for text that is not
- * coordinates, which is then typed again too, for the field to say what is wrong with it.
+ * typed again. Coordinates already left are handed to `placeAt` (their stop's path and the text),
+ * which places the pin there as the field itself does when it is left; it answers false for text
+ * that is not coordinates, which is then typed again too, for the field to say what is wrong with
+ * it. Coordinates still being typed (the field has the focus) are typed again as text: the pin
+ * goes down when the dispatcher leaves the field or presses Enter, as it does once hydrated, not
+ * at the half-typed point the hydration happened to catch.
  */
 export function retypeEarlyTyping(
   form: HTMLFormElement | null,
@@ -72,7 +81,8 @@ export function retypeEarlyTyping(
     const control = form.elements.namedItem(name);
     if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)) continue;
     const stop = coordinatesOf(name);
-    if (stop !== null && placeAt(stop, value)) continue;
-    if (control.value !== value) setAsTyped(control, value);
+    const beingTyped = control === document.activeElement;
+    if (stop !== null && !beingTyped && placeAt(stop, value)) continue;
+    if (control.value !== value || beingTyped) setAsTyped(control, value);
   }
 }
