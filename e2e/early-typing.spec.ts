@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import {
   RECORDED_TRIP,
   expect,
@@ -11,16 +12,11 @@ import {
 } from './support/screen';
 
 /**
- * A slow tablet shows the server's fields a second or two before the screen's code has run, and a
- * dispatcher may start typing there. What they typed stays, and counts: the form has it, and
- * coordinates typed and left place their pin (components/quote/effects/early-typing.ts).
+ * The quote screen opened, signed in, with its scripts held back until the returned function is
+ * called: the server's HTML only, as on a slow line.
  */
-test('text typed into the fields before the screen’s code has run is kept, and coordinates place their pin @touch', async ({
-  page,
-}) => {
+async function openWithScriptsHeld(page: Page): Promise<() => void> {
   await openSignedIn(page);
-  // The screen opened again with its scripts held back until the typing is done: the server's
-  // HTML only, as on a slow line.
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/_next/static/chunks/**/*.js', async (route) => {
@@ -28,6 +24,18 @@ test('text typed into the fields before the screen’s code has run is kept, and
     await route.continue();
   });
   await page.goto('/', { waitUntil: 'commit' });
+  return release;
+}
+
+/**
+ * A slow tablet shows the server's fields a second or two before the screen's code has run, and a
+ * dispatcher may start typing there. What they typed stays, and counts: the form has it, and
+ * coordinates typed and left place their pin (components/quote/effects/early-typing.ts).
+ */
+test('text typed into the fields before the screen’s code has run is kept, and coordinates place their pin @touch', async ({
+  page,
+}) => {
+  const release = await openWithScriptsHeld(page);
   const coordinates = field(page, 'pickup', 'coordinates');
   const street = field(page, 'pickup', 'street');
   await coordinates.click();
@@ -55,14 +63,7 @@ test('text typed into the fields before the screen’s code has run is kept, and
 test('coordinates still being typed when the screen’s code arrives are kept as text, and place their pin once entered @touch', async ({
   page,
 }) => {
-  await openSignedIn(page);
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_next/static/chunks/**/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  await page.goto('/', { waitUntil: 'commit' });
+  const release = await openWithScriptsHeld(page);
   const coordinates = field(page, 'pickup', 'coordinates');
   await coordinates.click();
   // Already coordinates, of the wrong point: -99.16 is two streets west of where this is going.
