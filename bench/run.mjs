@@ -38,7 +38,7 @@ import { measureRouteParallel } from './figures/route-parallel.mjs';
 import { measureScreenWeight } from './figures/screen-weight.mjs';
 import { measureSearchOnlyDistance } from './figures/search-only-distance.mjs';
 import { measureServeOverhead } from './figures/serve-overhead.mjs';
-import { measureSharedState } from './figures/shared-state.mjs';
+import { measureSharedState, sharedStateEnvs } from './figures/shared-state.mjs';
 import { startRedisServer } from './lib/redis-server.mjs';
 import { measureSeveralDropoffs } from './figures/several-dropoffs.mjs';
 import { measureSignInFlood } from './figures/sign-in-flood.mjs';
@@ -297,29 +297,28 @@ if (wanted('serve-overhead')) {
 }
 
 if (wanted('shared-state')) {
-  // A redis-server of the bench's own; one instance on memory and two sharing that Redis (same
-  // secrets, as several instances must have), all at warn so that logs cost nothing per quote.
+  // A redis-server and a PostgreSQL server of the bench's own; one instance on memory and two
+  // sharing that Redis (bench/figures/shared-state.mjs, sharedStateEnvs).
   const redis = await startRedisServer();
-  if (!redis) {
-    notMeasured('shared-state', 'not measured: redis-server is not installed');
-  } else {
-    const common = {
-      LOG_LEVEL: 'warn',
-      SESSION_SECRET: 'bench-shared-state-session-secret-0123456789',
-      COURIER_JWT_SECRET: 'bench-shared-state-courier-signing-key-0123',
-    };
-    const servers = [];
-    try {
-      servers.push(await startApp({ label: 'memory instance', env: common }));
+  const postgres = redis ? await startPostgresServer() : undefined;
+  const servers = [];
+  try {
+    if (!redis || !postgres) {
+      const missing = redis ? 'PostgreSQL' : 'redis-server';
+      notMeasured('shared-state', `not measured: ${missing} is not installed`);
+    } else {
+      const envs = sharedStateEnvs({ redisUrl: redis.url, databaseUrl: postgres.url });
+      servers.push(await startApp({ label: 'memory instance', env: envs.memory }));
       for (const label of ['redis instance 1', 'redis instance 2']) {
-        servers.push(await startApp({ label, env: { ...common, REDIS_URL: redis.url } }));
+        servers.push(await startApp({ label, env: envs.redis }));
       }
       const [memory, ...shared] = servers;
       await figure('shared-state', () => measureSharedState({ memory, shared }, { smoke }));
-    } finally {
-      await Promise.all(servers.map((server) => server.stop()));
-      await redis.stop();
     }
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    await postgres?.stop();
+    await redis?.stop();
   }
 }
 

@@ -11,6 +11,23 @@ import { median, round, roundSpread, spread } from '../lib/stats.mjs';
 
 export const BUDGET = { redisToMemory: 0.8 };
 
+/**
+ * What each instance of the figure is started with (beside bench/lib/app-server.mjs's own): the
+ * instance on memory and the two sharing Redis, all at warn so that logs cost nothing per quote.
+ * Instances that share Redis must share their secrets and keep their quote records in one
+ * PostgreSQL server (the app refuses REDIS_URL without DATABASE_URL); the memory instance stores
+ * its records in that same server, so storing costs both sides the same and the ratio is Redis's.
+ */
+export function sharedStateEnvs({ redisUrl, databaseUrl }) {
+  const common = {
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: 'bench-shared-state-session-secret-0123456789',
+    COURIER_JWT_SECRET: 'bench-shared-state-courier-signing-key-0123',
+    DATABASE_URL: databaseUrl,
+  };
+  return { memory: common, redis: { ...common, REDIS_URL: redisUrl } };
+}
+
 export async function measureSharedState({ memory, shared }, { smoke }) {
   const plan = smoke
     ? { rounds: 2, seconds: 2, warmupSeconds: 1 }
