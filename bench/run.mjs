@@ -300,9 +300,11 @@ if (wanted('shared-state')) {
   // A redis-server and a PostgreSQL server of the bench's own; one instance on memory and two
   // sharing that Redis (bench/figures/shared-state.mjs, sharedStateEnvs).
   const redis = await startRedisServer();
-  const postgres = redis ? await startPostgresServer() : undefined;
+  let postgres;
   const servers = [];
   try {
+    // Inside the try: a PostgreSQL that fails to start must not leave the Redis server running.
+    postgres = redis ? await startPostgresServer() : undefined;
     if (!redis || !postgres) {
       const missing = redis ? 'PostgreSQL' : 'redis-server';
       notMeasured('shared-state', `not measured: ${missing} is not installed`);
