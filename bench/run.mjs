@@ -45,7 +45,11 @@ import { measureSignInFlood } from './figures/sign-in-flood.mjs';
 import { measureTapToPrice } from './figures/tap-to-price.mjs';
 import { measureCotizarRedraws } from './figures/cotizar-redraws.mjs';
 import { measureZoneGrowthFigure } from './figures/zone-growth.mjs';
-import { checkedQuote, measureRecordsOverhead } from './figures/records-overhead.mjs';
+import {
+  checkedQuote,
+  INSTANCES_PER_SIDE,
+  measureRecordsOverhead,
+} from './figures/records-overhead.mjs';
 import { measureHistorySearch } from './figures/history-search.mjs';
 import { measureRecordsExport } from './figures/records-export.mjs';
 import { measureCustomerPage } from './figures/customer-page.mjs';
@@ -325,8 +329,9 @@ if (wanted('shared-state')) {
 }
 
 if (wanted('records-overhead')) {
-  // Both engines, each an instance storing quotes and one with QUOTE_RECORDS=off, all at warn:
-  // PGlite under each instance's own temp DATA_DIR, and a PostgreSQL server of the bench's own.
+  // Both engines, each INSTANCES_PER_SIDE instances storing quotes and as many with
+  // QUOTE_RECORDS=off, all at warn: PGlite under each instance's own temp DATA_DIR, and a
+  // PostgreSQL server of the bench's own.
   const postgres = await startPostgresServer();
   const servers = [];
   try {
@@ -335,16 +340,21 @@ if (wanted('records-overhead')) {
       ['embedded', {}],
       ...(postgres ? [['server', { DATABASE_URL: postgres.url }]] : []),
     ]) {
-      const on = await startApp({
-        label: `${engine} records on`,
-        env: { ...env, LOG_LEVEL: 'warn' },
-      });
-      servers.push(on);
-      const off = await startApp({
-        label: `${engine} records off`,
-        env: { ...env, LOG_LEVEL: 'warn', QUOTE_RECORDS: 'off' },
-      });
-      servers.push(off);
+      const on = [];
+      const off = [];
+      for (let instance = 1; instance <= INSTANCES_PER_SIDE; instance++) {
+        for (const [side, list, extra] of [
+          ['on', on, {}],
+          ['off', off, { QUOTE_RECORDS: 'off' }],
+        ]) {
+          const server = await startApp({
+            label: `${engine} records ${side} ${instance}`,
+            env: { ...env, LOG_LEVEL: 'warn', ...extra },
+          });
+          servers.push(server);
+          list.push(server);
+        }
+      }
       engines[engine] = { on, off };
     }
     if (!postgres) log('PostgreSQL is not installed: what storing adds is measured on PGlite only');

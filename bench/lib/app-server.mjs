@@ -27,6 +27,18 @@ export function freePort() {
   });
 }
 
+/**
+ * However the bench ends (a thrown error included), the server processes still running end with
+ * it, and their data directories are removed: one exit listener for all, not one a server (a
+ * figure starts up to 12 at once). A server stopped before leaves both sets.
+ */
+const runningServers = new Set();
+const dataDirsToRemove = new Set();
+process.on('exit', () => {
+  for (const child of runningServers) child.kill('SIGKILL');
+  for (const dir of dataDirsToRemove) rmSync(dir, { recursive: true, force: true });
+});
+
 /** Only what the app needs from the outside: nothing of the caller's courier or geocoder setup. */
 function cleanEnv(extra) {
   const keep = ['PATH', 'HOME', 'LANG', 'TMPDIR', 'NEXT_DIST_DIR'];
@@ -57,12 +69,12 @@ export async function startApp({
   const port = await freePort();
   // A data directory of its own (its embedded database is ~20 MB), removed once the server ends.
   const dataDir = env.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'dispatch-quote-bench-'));
+  if (dataDir) dataDirsToRemove.add(dataDir);
   const removeDataDir = () => {
-    process.off('exit', removeDataDir);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (!dataDir) return;
+    dataDirsToRemove.delete(dataDir);
+    rmSync(dataDir, { recursive: true, force: true });
   };
-  // However the bench ends; a server stopped before removes it then (and leaves no listener).
-  process.on('exit', removeDataDir);
   try {
     const server = await startServerProcess({
       label,
@@ -109,13 +121,11 @@ export async function startServerProcess({ label, port, args, cwd, env, readyPat
     if (errors.length > 50) errors.shift();
   });
   let exited = false;
-  // However the bench ends (a thrown error included), the server ends with it.
-  const killOnExit = () => child.kill('SIGKILL');
-  process.on('exit', killOnExit);
+  runningServers.add(child);
   const exit = new Promise((resolve) =>
     child.on('exit', (code, signal) => {
       exited = true;
-      process.off('exit', killOnExit);
+      runningServers.delete(child);
       resolve({ code, signal });
     }),
   );
