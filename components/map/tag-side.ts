@@ -21,3 +21,29 @@ export function tagSide({ head, tag, map }: TagRoom): TagSide {
   const roomBefore = head.left - tag.gap - map.left;
   return roomBefore >= tag.width || roomBefore > roomAfter ? 'start' : 'end';
 }
+
+/** A box on the page, in pixels. */
+export interface PageBox {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * The part of the map a tag may use, left to right: the whole map, but for the map's own controls
+ * on its right (the zoom buttons) where they sit level with the tag — a tag that reached under them
+ * would be hidden there as surely as past the map's edge.
+ */
+export function roomForTag(
+  tag: Pick<PageBox, 'top' | 'bottom'>,
+  map: Pick<PageBox, 'left' | 'right'>,
+  controls: readonly PageBox[],
+): TagRoom['map'] {
+  let right = map.right;
+  for (const control of controls) {
+    const level = control.top < tag.bottom && control.bottom > tag.top;
+    if (level && control.left > map.left) right = Math.min(right, control.left);
+  }
+  return { left: map.left, right };
+}
