@@ -10,8 +10,9 @@ const TAG_GAP = 4;
 /**
  * Keeps every pin's name tag inside the map and clear of its controls: a tag that the map's right
  * edge would cut, or that the zoom buttons would cover, goes to the other side of its pin
- * (`data-tag-side="start"` on the pin, quote-map.module.css), measured after every render (a pin
- * placed, moved or renamed) and whenever the map moves, zooms or is resized.
+ * (`data-tag-side="start"` on the pin, quote-map.module.css), measured after every render of the
+ * pins (a pin placed or renamed) and whenever the map moves, zooms or is resized. A pin that a tap
+ * on the map carried elsewhere was seen keeping its old side until the map moved (2026-12-03).
  */
 export function useTagsInside(): void {
   const map = useMap();
