@@ -30,6 +30,19 @@ describe("the note beside the courier's km", () => {
     expect(distanceNote(1.58, straight('loading'))).toBeNull();
   });
 
+  it('not "approximate" when the result already gives the km\'s margin; a road route\'s km still shows', () => {
+    const noRouter = { roadRoutes: false, view: null };
+    expect(distanceNote(1.58, noRouter, 2)).toBeNull();
+    expect(
+      distanceNote(1.58, { roadRoutes: true, view: { kind: 'straight', reason: 'no_route' } }, 1),
+    ).toBeNull();
+    expect(distanceNote(2, { roadRoutes: true, view: road(2.5) }, 1)).toEqual({
+      kind: 'road',
+      km: 2.5,
+    });
+    expect(distanceNote(1.58, noRouter, 0)).toEqual({ kind: 'approximate' });
+  });
+
   it('a stale result (no route for its stops) says nothing', () => {
     expect(distanceNote(1.58, { roadRoutes: true, view: null })).toBeNull();
   });

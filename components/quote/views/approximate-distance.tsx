@@ -7,16 +7,20 @@ import type { QuoteDraftValues } from '../trip/draft';
 import styles from './styles';
 
 /**
- * Beside a quote's km, when some of the trip's pins sat at an area's centre as it was quoted: by
- * how much the distance may be off ("±2 km: ubicación aproximada"). Read from the quoted pins and
- * their anchors, which stay as they were until the pin leaves its area (then the quote is stale).
+ * By how much a quote's km may be off because some of the trip's pins sat at an area's centre as
+ * it was quoted (0 when none did). Read from the quoted pins and their anchors, which stay as they
+ * were until the pin leaves its area (then the quote is stale).
  */
-export function ApproximateDistance({ values }: { values: QuoteDraftValues }) {
-  const t = useTranslations('quote');
-  const format = useFormatter();
-  const km = useTrip((state) =>
+export function useDistanceUncertaintyKm(values: QuoteDraftValues): number {
+  return useTrip((state) =>
     distanceUncertaintyKm(values, approximationsOf(values, state.provenance)),
   );
+}
+
+/** Beside a quote's km, that margin: "±2 km: ubicación aproximada"; nothing when it is 0. */
+export function ApproximateDistance({ km }: { km: number }) {
+  const t = useTranslations('quote');
+  const format = useFormatter();
   if (km === 0) return null;
   return (
     <span className={styles.distanceNote} data-testid="distance-uncertainty">

@@ -6,7 +6,7 @@ import type { RouteView } from '../trip/route-view';
 import { formatMoney } from '@/lib/i18n/money';
 import type { Quote, QuoteLeg, QuoteRecordAnswer } from '@/lib/api/quote';
 import { distanceNote } from '../trip/distance-note';
-import { ApproximateDistance } from './approximate-distance';
+import { ApproximateDistance, useDistanceUncertaintyKm } from './approximate-distance';
 import { useKmNumber } from './distance-format';
 import { HandOver } from './hand-over';
 import { TIME_OF_DAY } from './use-figure-formats-warm';
@@ -52,7 +52,8 @@ export function QuoteFigures({
   const t = useTranslations('quote');
   const format = useFormatter();
   const km = useKmNumber();
-  const note = distanceNote(quote.distanceKm, route);
+  const uncertaintyKm = useDistanceUncertaintyKm(values);
+  const note = distanceNote(quote.distanceKm, route, uncertaintyKm);
   // Instants on the server's clock, shown as they are: the customer's clock is the right one.
   const issuedAt = new Date(quote.issuedAt);
   const until = new Date(quote.expiresAt);
@@ -117,7 +118,7 @@ export function QuoteFigures({
                 km: km(quote.distanceKm),
               })}
             </span>
-            <ApproximateDistance values={values} />
+            <ApproximateDistance km={uncertaintyKm} />
             {note && (
               <span className={styles.distanceNote} data-testid="distance-note">
                 {note.kind === 'approximate'
