@@ -7,6 +7,7 @@ import {
   pin,
   pointGroup,
   resultCard,
+  steadyValue,
   test,
   WITH_SERVICE_WORKER,
 } from './support/screen';
@@ -52,6 +53,27 @@ async function expectInView(page: Page, target: Locator) {
   expect(box.y).toBeGreaterThanOrEqual(0);
 }
 
+/**
+ * No pin's name tag runs under the "Líneas rectas…" label in the map's bottom corner: on a phone
+ * the label spans most of the map's width, and an approximate pin's tag is three lines deep.
+ */
+async function expectTagsClearOfLabel(page: Page, letters: string[]) {
+  const label = (await page.getByTestId('route-label').boundingBox())!;
+  for (const letter of letters) {
+    const tag = pin(page, letter).locator('[data-pin-tag]');
+    // Once the map has stopped gliding to the trip.
+    const box = (await steadyValue(() => tag.boundingBox()))!;
+    const apart =
+      box.y + box.height <= label.y ||
+      box.y >= label.y + label.height ||
+      box.x + box.width <= label.x ||
+      box.x >= label.x + label.width;
+    expect(apart, `${letter}'s tag ${JSON.stringify(box)} clear of ${JSON.stringify(label)}`).toBe(
+      true,
+    );
+  }
+}
+
 test('a search-only trip is called approximate, quoted with one deliberate tap, and fixed at the door @touch', async ({
   page,
 }, testInfo) => {
@@ -71,6 +93,7 @@ test('a search-only trip is called approximate, quoted with one deliberate tap, 
     await expect(pin(page, letter)).toContainText('Ubicación aproximada');
   }
   await expect(areas(page)).toHaveCount(2);
+  await expectTagsClearOfLabel(page, ['A', 'B']);
   // The guide does not call it ready; "Cotizar" says what it will quote.
   await expect(resultCard(page)).not.toContainText('Todo listo');
   await expect(resultCard(page)).toContainText('Ubicación aproximada de A y B');
@@ -112,4 +135,24 @@ test('a search-only trip is called approximate, quoted with one deliberate tap, 
   await expect(mark(page, 'A')).toContainText(MARK);
   await expect(mark(page, 'B')).toContainText(MARK);
   await expect(areas(page)).toHaveCount(2);
+});
+
+test('an approximate pin framed at the bottom of the map keeps its tag above the corner label @layout', async ({
+  page,
+}) => {
+  // A by a tap in the map's upper half, B at a colonia's centre to the south: the map frames the
+  // two with B low, where the "Líneas rectas…" label sits.
+  await openSignedIn(page);
+  const map = (await page.locator('.leaflet-container').boundingBox())!;
+  await page.touchscreen.tap(map.x + map.width * 0.4, map.y + map.height * 0.4);
+  await expect(pin(page, 'A')).toBeVisible();
+  await searchAndPick(
+    page,
+    'B',
+    'Sonora 180, Hipódromo',
+    /^Colonia .*Sonora 180 · Hipódromo, 06100/,
+  );
+  await expect(pin(page, 'B')).toContainText('Ubicación aproximada');
+  await expect(page.getByTestId('route-label')).toBeVisible();
+  await expectTagsClearOfLabel(page, ['A', 'B']);
 });

@@ -13,9 +13,12 @@ import type { MapFrame } from './map-props';
 
 /**
  * Room kept around the pins when the trip is framed: a pin stands 66 px above its spot with its
- * name tag to its right; the credit line and the zoom buttons take the bottom corners.
+ * name tag to its right; the credit line and the zoom buttons take the bottom corners, and above
+ * the credit line "Líneas rectas…" (leaflet-map.tsx) reaches 56 px up. An approximate pin's tag is
+ * three lines deep and ends ~7 px below its spot: 72 px keeps it above the label (with 56, on a
+ * phone, B's tag ran 5 px under it).
  */
-const FRAME_PADDING = { paddingTopLeft: point(36, 76), paddingBottomRight: point(112, 56) };
+const FRAME_PADDING = { paddingTopLeft: point(36, 76), paddingBottomRight: point(112, 72) };
 
 function isWellInside(map: LeafletMapInstance, at: LatLngExpression): boolean {
   const spot = map.latLngToContainerPoint(at);
