@@ -1,3 +1,5 @@
+import type { Box } from './leg-label-spots';
+
 /**
  * Which side of its pin a name tag goes: beside the head towards the map's right edge (`end`) as
  * drawn, or flipped to its left (`start`) when it would be cut there — a pin near the right edge of
@@ -22,23 +24,15 @@ export function tagSide({ head, tag, map }: TagRoom): TagSide {
   return roomBefore >= tag.width || roomBefore > roomAfter ? 'start' : 'end';
 }
 
-/** A box on the page, in pixels. */
-export interface PageBox {
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-}
-
 /**
  * The part of the map a tag may use, left to right: the whole map, but for the map's own controls
  * on its right (the zoom buttons) where they sit level with the tag — a tag that reached under them
  * would be hidden there as surely as past the map's edge.
  */
 export function roomForTag(
-  tag: Pick<PageBox, 'top' | 'bottom'>,
-  map: Pick<PageBox, 'left' | 'right'>,
-  controls: readonly PageBox[],
+  tag: Pick<Box, 'top' | 'bottom'>,
+  map: Pick<Box, 'left' | 'right'>,
+  controls: readonly Box[],
 ): TagRoom['map'] {
   let right = map.right;
   for (const control of controls) {

@@ -12,7 +12,9 @@ const TAG_GAP = 4;
  * edge would cut, or that the zoom buttons would cover, goes to the other side of its pin
  * (`data-tag-side="start"` on the pin, quote-map.module.css), measured after every render of the
  * pins (a pin placed or renamed) and whenever the map moves, zooms or is resized. A pin that a tap
- * on the map carried elsewhere was seen keeping its old side until the map moved (2026-12-03).
+ * on the map carried elsewhere was once seen keeping its old side until the map moved (2026-12-03,
+ * desktop); not seen again the same evening on any profile, where the map framed the trip after the
+ * tap and the tag was measured with it.
  */
 export function useTagsInside(): void {
   const map = useMap();
