@@ -28,6 +28,7 @@ import type { ScreenConfig } from './screen-config';
 import { RecentQuotes } from './recent-quotes';
 import { StopLetterNotice } from './stop-letter-notice';
 import { ValidationSummary } from './validation-summary-slot';
+import { useSubmitOnRelease } from './use-submit-on-release';
 import { scrollBehavior } from '@/components/ui/motion';
 import styles from './styles';
 
@@ -110,6 +111,7 @@ export function QuotePanel({
   );
   // The form sent again as its own button sends it: the same from one draw to the next.
   const retry = useCallback(() => formRef.current?.requestSubmit(), [formRef]);
+  const submitOnRelease = useSubmitOnRelease();
   const routeView = freshQuote ? rest.routeView : null;
   const route = useMemo(
     () => ({ roadRoutes: config.roadRoutes, view: routeView }),
@@ -195,6 +197,7 @@ export function QuotePanel({
           )}
           <button
             type="submit"
+            {...submitOnRelease}
             className={`button button-primary ${styles.submit} ${isTripApproximate(trip) ? styles.submitLong : ''}`}
             disabled={outcome.pending}
           >
