@@ -235,7 +235,8 @@ test.describe('several stops told right', () => {
     // map inside the margin it keeps in view (a pin beyond it reframes the trip: 76 px at the top,
     // 72 at the bottom, components/map/frame-trip.tsx), clear of the zoom buttons. J goes below
     // the gap between G and H: below the gap between H and I (215, 262), its head took the spot
-    // of leg 8's number, which then touched leg 4's (their boxes 1 px apart on the phone).
+    // of leg 8's number, which then touched leg 4's (their boxes 1 px apart on the phone; the
+    // placer now keeps numbers 4 px apart where it can, components/map/leg-label-spots.ts).
     const columns = [50, 160, 270];
     const rows = [80, 150, 220];
     const spots = [

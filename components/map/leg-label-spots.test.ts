@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { LEG_LABEL_SIZE, legLabelSpots, pinBox, type Box, type Px } from './leg-label-spots';
+import {
+  LEG_LABEL_GAP,
+  LEG_LABEL_SIZE,
+  legLabelSpots,
+  pinBox,
+  type Box,
+  type Px,
+} from './leg-label-spots';
 
 const label = (c: Px): Box => ({
   left: c.x - LEG_LABEL_SIZE / 2,
@@ -52,6 +59,29 @@ describe('where the legs’ numbers go', () => {
       for (const tip of PHONE_GRID) expect(overlaps(box, pinBox(tip))).toBe(false);
       for (const other of labels.slice(i + 1)) expect(overlaps(box, other)).toBe(false);
     }
+  });
+
+  it('two numbers never touch: one whose halfway spot would sit 1 px from another moves along', () => {
+    // Two legs side by side, 29 px apart: their halfway numbers (28 px discs) would be 1 px apart.
+    const legs = [
+      [
+        { x: 0, y: 100 },
+        { x: 300, y: 100 },
+      ],
+      [
+        { x: 0, y: 129 },
+        { x: 300, y: 129 },
+      ],
+    ];
+    const tips = [legs[0]![0]!, legs[0]![1]!, legs[1]![0]!, legs[1]![1]!];
+    const [first, second] = legLabelSpots(tips, legs).map(label);
+    const apart = Math.max(
+      first!.left - second!.right,
+      second!.left - first!.right,
+      first!.top - second!.bottom,
+      second!.top - first!.bottom,
+    );
+    expect(apart).toBeGreaterThanOrEqual(LEG_LABEL_GAP);
   });
 
   it('a number is not pushed off the map’s edge when a spot inside is clear', () => {

@@ -21,6 +21,8 @@ export interface Box {
 export const PIN_SIZE = { width: 52, height: 66 } as const;
 /** A leg's number: a 28 px disc. */
 export const LEG_LABEL_SIZE = 28;
+/** Clear space kept between two numbers: two discs that touch read as one blot of two digits. */
+export const LEG_LABEL_GAP = 4;
 
 export const pinBox = (tip: Px): Box => ({
   left: tip.x - PIN_SIZE.width / 2,
@@ -29,11 +31,11 @@ export const pinBox = (tip: Px): Box => ({
   bottom: tip.y,
 });
 
-const labelBox = (centre: Px): Box => ({
-  left: centre.x - LEG_LABEL_SIZE / 2,
-  right: centre.x + LEG_LABEL_SIZE / 2,
-  top: centre.y - LEG_LABEL_SIZE / 2,
-  bottom: centre.y + LEG_LABEL_SIZE / 2,
+const labelBox = (centre: Px, margin = 0): Box => ({
+  left: centre.x - LEG_LABEL_SIZE / 2 - margin,
+  right: centre.x + LEG_LABEL_SIZE / 2 + margin,
+  top: centre.y - LEG_LABEL_SIZE / 2 - margin,
+  bottom: centre.y + LEG_LABEL_SIZE / 2 + margin,
 });
 
 const overlap = (a: Box, b: Box) =>
@@ -65,9 +67,9 @@ export function along(path: readonly Px[], fraction: number): { at: Px; normal: 
 }
 
 /**
- * Each leg's number's centre: the first spot along or beside its leg that overlaps no pin and no
- * number placed before it and lies within `view` (the map's visible pixels), if given; where
- * every spot is covered, the one least covered.
+ * Each leg's number's centre: the first spot along or beside its leg that overlaps no pin, comes
+ * no nearer than `LEG_LABEL_GAP` to a number placed before it and lies within `view` (the map's
+ * visible pixels), if given; where no spot is clear, the one least covered, then least near.
  */
 export function legLabelSpots(
   pinTips: readonly Px[],
@@ -75,20 +77,37 @@ export function legLabelSpots(
   view?: Box,
 ): Px[] {
   const taken = pinTips.map(pinBox);
+  /** The numbers placed so far, each with the gap around it. */
+  const spaced: Box[] = [];
   const cut = (box: Box) => (view ? LEG_LABEL_SIZE ** 2 - overlap(box, view) : 0);
+  // A spot that covers something (a pin, a number, the map's edge) is worse than any that only
+  // comes too near a number: a crowded map gives up the gap before it hides a letter.
+  const worse = (a: Score, b: Score) =>
+    a.covered > b.covered || (a.covered === b.covered && a.near > b.near);
   return legs.map((path) => {
-    let best: { at: Px; covered: number } | null = null;
+    let best: (Score & { at: Px }) | null = null;
     search: for (const fraction of ALONG) {
       const { at, normal } = along(path, fraction);
       for (const offset of BESIDE) {
         const spot = { x: at.x + normal.x * offset, y: at.y + normal.y * offset };
         const box = labelBox(spot);
-        const covered = taken.reduce((sum, other) => sum + overlap(box, other), cut(box));
-        if (!best || covered < best.covered) best = { at: spot, covered };
-        if (covered === 0) break search;
+        const score = {
+          covered: taken.reduce((sum, other) => sum + overlap(box, other), cut(box)),
+          near: spaced.reduce((sum, other) => sum + overlap(box, other), 0),
+        };
+        if (!best || worse(best, score)) best = { at: spot, ...score };
+        if (score.covered === 0 && score.near === 0) break search;
       }
     }
     taken.push(labelBox(best!.at));
+    spaced.push(labelBox(best!.at, LEG_LABEL_GAP));
     return best!.at;
   });
+}
+
+interface Score {
+  /** Pixels of the number over a pin, another number or off the map. */
+  covered: number;
+  /** Pixels of it within the gap kept around the numbers placed before it. */
+  near: number;
 }
