@@ -35,14 +35,27 @@ function nextClickOnCotizar(page: Page) {
   );
 }
 
-test('one tap on Cotizar sends the trip once; a finger slid off it sends nothing @touch', async ({
+// One visit per device for the three: each test is a screen loaded on a touch profile.
+test('a tap on Cotizar with a field to fix leaves the keyboard there; one tap sends the trip once; a finger slid off sends nothing @touch', async ({
   page,
 }) => {
   await openSignedIn(page);
-  await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
-  await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
   const sent = countQuotesSent(page);
 
+  // A zip code cut short: the tap's click (the button is not disabled) comes after the release
+  // sent the form, and the keyboard stays on the field to fix.
+  await fillPoint(page, 'pickup', { ...RECORDED_TRIP.pickup, zipCode: '066' });
+  const clicked = nextClickOnCotizar(page);
+  await cotizar(page).tap();
+  await expect(pointGroup(page, 'pickup')).toContainText(
+    'El código postal tiene 5 dígitos, p. ej. 06600.',
+  );
+  await clicked;
+  await nextFrames(page);
+  await expect(field(page, 'pickup', 'zipCode')).toBeFocused();
+
+  await field(page, 'pickup', 'zipCode').fill(RECORDED_TRIP.pickup.zipCode);
+  await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
   await cotizar(page).tap();
   await expectRecordedTripQuote(resultCard(page));
   // A second request, from the click the browser makes of the tap, would be reported by now.
@@ -73,21 +86,4 @@ test('one tap on Cotizar sends the trip once; a finger slid off it sends nothing
   await cotizar(page).tap();
   await expect(resultCard(page)).toHaveAttribute('data-state', 'fresh');
   expect(sent.count).toBe(2);
-});
-
-test('a tap on Cotizar with a field to fix leaves the keyboard on that field @touch', async ({
-  page,
-}) => {
-  await openSignedIn(page);
-  const sent = countQuotesSent(page);
-  await fillPoint(page, 'pickup', { ...RECORDED_TRIP.pickup, zipCode: '066' });
-  const clicked = nextClickOnCotizar(page);
-  await cotizar(page).tap();
-  await expect(pointGroup(page, 'pickup')).toContainText(
-    'El código postal tiene 5 dígitos, p. ej. 06600.',
-  );
-  await clicked;
-  await nextFrames(page);
-  await expect(field(page, 'pickup', 'zipCode')).toBeFocused();
-  expect(sent.count).toBe(0);
 });

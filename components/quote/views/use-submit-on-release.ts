@@ -1,24 +1,22 @@
 'use client';
 
-import { useMemo, useRef, type MouseEvent, type PointerEvent } from 'react';
+import { useMemo, useRef, type PointerEvent } from 'react';
 
 /** A press held longer than this is not a tap: the browser's own click decides. */
 const TAP_MS = 700;
-/** The click that follows a release already sent, swallowed only this soon after it. */
-const CLICK_AFTER_RELEASE_MS = 1_000;
 
 /**
  * A submit button that sends its form when the finger (or pen) lifts, not at the click the browser
  * makes of the tap afterwards. Between the two, the browser makes up the mouse's own events (move,
  * down, up) and draws a frame for each change they bring, on the tablet's busy main thread. The
- * click that follows a release that sent is cancelled, so the form is sent once; a mouse, a key
- * (Enter, Space) and a screen reader go through the click as before. Nothing happens on release
+ * click that follows finds the button disabled while the quote is in flight, or else is a second
+ * tap of the same trip, which sends nothing (`../trip/repeat-tap.ts`). A mouse, a key (Enter,
+ * Space) and a screen reader go through the click as before. Nothing happens on release
  * when the button is disabled, when the press began elsewhere, lasted longer than a tap, or ended
  * off the button (the browser then sends no click either).
  */
 export function useSubmitOnRelease() {
   const press = useRef<{ id: number; at: number } | null>(null);
-  const sentAt = useRef(-Infinity);
   return useMemo(
     () => ({
       onPointerDown(event: PointerEvent<HTMLButtonElement>) {
@@ -41,13 +39,7 @@ export function useSubmitOnRelease() {
           event.clientY >= box.top &&
           event.clientY <= box.bottom;
         if (!inside || !button.form) return;
-        sentAt.current = event.timeStamp;
         button.form.requestSubmit(button);
-      },
-      onClick(event: MouseEvent<HTMLButtonElement>) {
-        if (event.timeStamp - sentAt.current > CLICK_AFTER_RELEASE_MS) return;
-        sentAt.current = -Infinity;
-        event.preventDefault();
       },
     }),
     [],
