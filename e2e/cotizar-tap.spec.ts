@@ -11,6 +11,7 @@ import {
   pointGroup,
   requestsReported,
   resultCard,
+  slide,
   test,
 } from './support/screen';
 
@@ -68,16 +69,7 @@ test('a tap on Cotizar with a field to fix leaves the keyboard there; one tap se
   await expect(resultCard(page)).toHaveAttribute('data-state', 'stale');
   const box = (await cotizar(page).boundingBox())!;
   const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
-  for (const dx of [-20, -60, -120, -200]) {
-    await cdp.send('Input.dispatchTouchEvent', {
-      type: 'touchMove',
-      touchPoints: [{ x: Math.max(from.x + dx, 2), y: from.y }],
-    });
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
+  await slide(page, from, { x: Math.max(from.x - 200, 2), y: from.y });
   await nextFrames(page);
   await requestsReported(page);
   expect(sent.count).toBe(1);

@@ -10,7 +10,9 @@ import {
   pin,
   pointGroup,
   resultCard,
+  slide,
   tapMap,
+  type Point,
   test,
 } from './support/screen';
 
@@ -20,25 +22,6 @@ import {
  * these are a finger's taps and slides (the tablet and phone profiles).
  */
 test.skip(({ hasTouch }) => !hasTouch, 'a finger on a touch screen (tablet and phone)');
-
-type Point = { x: number; y: number };
-
-/** A finger put down at `from`, slid to `to` in a few steps, and lifted. */
-async function slide(page: Page, from: Point, to: Point) {
-  const cdp = await page.context().newCDPSession(page);
-  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: Point[]) =>
-    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
-  await touch('touchStart', [from]);
-  for (let step = 1; step <= 5; step++) {
-    const at = {
-      x: from.x + ((to.x - from.x) * step) / 5,
-      y: from.y + ((to.y - from.y) * step) / 5,
-    };
-    await touch('touchMove', [at]);
-  }
-  await touch('touchEnd', []);
-  await cdp.detach();
-}
 
 /** The middle of a pin's round head (the head is the pin's top 40 px). */
 async function headOf(page: Page, letter: string): Promise<Point> {

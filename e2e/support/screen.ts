@@ -193,6 +193,26 @@ export async function tapMap(page: Page, testInfo: TestInfo, dx: number, dy: num
   else await map.click({ position });
 }
 
+/** A point on the page, in CSS pixels. */
+export type Point = { x: number; y: number };
+
+/** A finger put down at `from`, slid to `to` in five steps, and lifted (touch profiles). */
+export async function slide(page: Page, from: Point, to: Point) {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: Point[]) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+  await touch('touchStart', [from]);
+  for (let step = 1; step <= 5; step++) {
+    const at = {
+      x: from.x + ((to.x - from.x) * step) / 5,
+      y: from.y + ((to.y - from.y) * step) / 5,
+    };
+    await touch('touchMove', [at]);
+  }
+  await touch('touchEnd', []);
+  await cdp.detach();
+}
+
 export const pin = (page: Page, letter: string) => page.locator(`[data-pin="${letter}"]`);
 
 type PointText = Partial<
