@@ -5,8 +5,8 @@ import {
   field,
   LOOKUP_FOUND,
   lookupLine,
-  openSignedIn,
   pin,
+  signInWithoutOpening,
   test,
   waitForMap,
 } from './support/screen';
@@ -16,7 +16,7 @@ import {
  * called: the server's HTML only, as on a slow line.
  */
 async function openWithScriptsHeld(page: Page): Promise<() => void> {
-  await openSignedIn(page);
+  await signInWithoutOpening(page);
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/_next/static/chunks/**/*.js', async (route) => {

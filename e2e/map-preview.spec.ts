@@ -2,6 +2,7 @@ import {
   expect,
   openSignedIn,
   signIn,
+  signInWithoutOpening,
   test,
   waitForMap,
   WITH_SERVICE_WORKER,
@@ -12,7 +13,7 @@ test.use(WITH_SERVICE_WORKER);
 const TILE_IN_PREVIEW = '[data-map-preview] img';
 
 test('the map’s streets are on screen before any script has run', async ({ browser, page }) => {
-  await openSignedIn(page);
+  await signInWithoutOpening(page);
   const cookies = await page.context().cookies();
   // The same dispatcher, in a browser that runs no JavaScript at all.
   const noScript = await browser.newContext({ javaScriptEnabled: false });
@@ -59,7 +60,7 @@ test('the map’s code is asked for once the screen has painted, and the map run
   browser,
   page,
 }) => {
-  await openSignedIn(page);
+  await signInWithoutOpening(page);
   const cookies = await page.context().cookies();
   // The same dispatcher opening the app cold: an empty cache and no worker.
   const cold = await browser.newContext({ serviceWorkers: 'block' });
