@@ -16,7 +16,7 @@ import {
  * called: the server's HTML only, as on a slow line.
  */
 async function openWithScriptsHeld(page: Page): Promise<() => void> {
-  await signInWithoutOpening(page);
+  await signInWithoutOpening(page.context());
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/_next/static/chunks/**/*.js', async (route) => {

@@ -12,9 +12,9 @@ test.use(WITH_SERVICE_WORKER);
 
 const TILE_IN_PREVIEW = '[data-map-preview] img';
 
-test('the map’s streets are on screen before any script has run', async ({ browser, page }) => {
-  await signInWithoutOpening(page);
-  const cookies = await page.context().cookies();
+test('the map’s streets are on screen before any script has run', async ({ browser, context }) => {
+  await signInWithoutOpening(context);
+  const cookies = await context.cookies();
   // The same dispatcher, in a browser that runs no JavaScript at all.
   const noScript = await browser.newContext({ javaScriptEnabled: false });
   try {
@@ -58,10 +58,10 @@ test('the map opens where the dispatcher left it, the server’s preview too', a
 
 test('the map’s code is asked for once the screen has painted, and the map runs on it', async ({
   browser,
-  page,
+  context,
 }) => {
-  await signInWithoutOpening(page);
-  const cookies = await page.context().cookies();
+  await signInWithoutOpening(context);
+  const cookies = await context.cookies();
   // The same dispatcher opening the app cold: an empty cache and no worker.
   const cold = await browser.newContext({ serviceWorkers: 'block' });
   try {

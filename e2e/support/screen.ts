@@ -1,6 +1,7 @@
 import {
   test as base,
   expect,
+  type BrowserContext,
   type Cookie,
   type Locator,
   type Page,
@@ -146,13 +147,13 @@ export async function openSignedIn(page: Page) {
 }
 
 /**
- * Signs the page's context in as the demo dispatcher without opening any page, for a test that
- * opens the screen its own way (its scripts held back, or in another context given the cookies):
- * the request the sign-in form sends. Opening the screen only to be signed in cost ~2 s of CPU a
- * test (docs/testing.md, "Thirteenth reading").
+ * Signs `context` in as the demo dispatcher without opening any page, for a test that opens the
+ * screen its own way (its scripts held back, or in another context given the cookies): the request
+ * the sign-in form sends. Opening the screen only to be signed in cost ~2 s of CPU a test
+ * (docs/testing.md, "Thirteenth reading").
  */
-export async function signInWithoutOpening(page: Page) {
-  const response = await page.request.post('/api/session', {
+export async function signInWithoutOpening(context: BrowserContext) {
+  const response = await context.request.post('/api/session', {
     data: DEMO,
     headers: { origin: serverOfTest },
   });
