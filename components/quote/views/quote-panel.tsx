@@ -111,7 +111,7 @@ export function QuotePanel({
   );
   // The form sent again as its own button sends it: the same from one draw to the next.
   const retry = useCallback(() => formRef.current?.requestSubmit(), [formRef]);
-  const submitOnRelease = useSubmitOnRelease();
+  const submitOnRelease = useSubmitOnRelease(onSubmit);
   const routeView = freshQuote ? rest.routeView : null;
   const route = useMemo(
     () => ({ roadRoutes: config.roadRoutes, view: routeView }),
