@@ -81,6 +81,11 @@ export function LeafletMap({
       >
         <NameTheMap label={t('label')} />
         <TapAndViewEvents onTap={props.onTap} onMoveStart={onDrawn} />
+        {/* With the map, not in the transition below: a tap heard before that transition has
+            committed (a slow tablet's first tap, as soon as the map is there) draws its pin in
+            the tap's own render. Behind the transition, which a tap interrupts and which then
+            waits for whatever else the main thread has queued, the pin came seconds late. */}
+        <TripPins stops={props.stops} outside={props.outside} callbacks={pinCallbacks} />
         <AfterNextFrame>
           {/* Bottom left, away from the zoom buttons; only its links take taps (CSS), so a tap
               on the credit line's text still places a pin. */}
@@ -98,7 +103,6 @@ export function LeafletMap({
           />
           {props.showCoverage && <CoverageZones />}
           <TripRouteLayer stops={props.stops} view={route} />
-          <TripPins stops={props.stops} outside={props.outside} callbacks={pinCallbacks} />
           <FrameTrip frame={props.frame} />
         </AfterNextFrame>
       </MapContainer>
@@ -163,9 +167,10 @@ function TapAndViewEvents({
 }
 
 /**
- * The map's layers join it a frame after the map itself, as a transition: creating the map, its
- * tiles and its zones then takes several short tasks instead of one long one, and a phone's main
- * thread stays free to answer a tap meanwhile (the server's preview is on screen until then).
+ * The map's layers but the pins join it a frame after the map itself, as a transition: creating
+ * the map, its tiles and its zones then takes several short tasks instead of one long one, and a
+ * phone's main thread stays free to answer a tap meanwhile (the server's preview is on screen
+ * until then).
  */
 function AfterNextFrame({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);
