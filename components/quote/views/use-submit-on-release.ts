@@ -18,7 +18,7 @@ const TAP_MS = 700;
  * The release calls `send` (the form's own submit handler) itself rather than asking the form
  * to submit: `requestSubmit` spent 7–28 ms of the browser's own work on a tablet slowed 4× before
  * its submit event reached any script, against 1–3 ms for the event alone (docs/performance.md,
- * "From the Cotizar tap to the price painted"), all of it before the request could leave.
+ * "the release calls the form's handler itself"), all of it before the request could leave.
  */
 export function useSubmitOnRelease(send: () => void) {
   const press = useRef<{ id: number; at: number } | null>(null);
