@@ -1,6 +1,6 @@
 'use client';
 
-import { useLayoutEffect, useMemo, useRef, type PointerEvent } from 'react';
+import { useMemo, useRef, type PointerEvent } from 'react';
 
 /** A press held longer than this is not a tap: the browser's own click decides. */
 const TAP_MS = 700;
@@ -22,10 +22,6 @@ const TAP_MS = 700;
  */
 export function useSubmitOnRelease(send: () => void) {
   const press = useRef<{ id: number; at: number } | null>(null);
-  const latestSend = useRef(send);
-  useLayoutEffect(() => {
-    latestSend.current = send;
-  });
   return useMemo(
     () => ({
       onPointerDown(event: PointerEvent<HTMLButtonElement>) {
@@ -48,9 +44,9 @@ export function useSubmitOnRelease(send: () => void) {
           event.clientY >= box.top &&
           event.clientY <= box.bottom;
         if (!inside) return;
-        latestSend.current();
+        send();
       },
     }),
-    [],
+    [send],
   );
 }
