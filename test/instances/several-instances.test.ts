@@ -51,6 +51,9 @@ const courierLogins = () =>
     .filter((line) => line.includes('"msg":"courier token issued"')).length;
 /** Where each instance's log stands now, for `tokenLinesSince`. */
 const logPositions = () => instances.map((instance) => instance.lines.length);
+/** Every instance's log lines since `positions`. */
+const linesSince = (positions: number[]) =>
+  instances.flatMap((instance, i) => instance.lines.slice(positions[i]));
 /** What the instances logged of courier tokens since `positions`: a failure's explanation. */
 const tokenLinesSince = (positions: number[]) =>
   instances
@@ -154,6 +157,7 @@ describe('three instances and one Redis', () => {
     await sleep((TOKEN_TTL_SECONDS * 3 * 1000) / 4 + 300);
     const before = courierLogins();
     const positions = logPositions();
+    const burstStartedAt = Date.now();
     const balancer = new RoundRobin(instances);
     const answers = await Promise.all(
       Array.from({ length: 60 }, () =>
@@ -170,9 +174,21 @@ describe('three instances and one Redis', () => {
       ),
     ).toEqual(new Set(['1.58 28 35']));
     await sleep(300); // the log lines of the last answers
-    // Once seen as 2 in a clean clone's CI (2026-11-27, load ~10): the lines say which instance
-    // logged in, and why.
-    expect(courierLogins() - before, tokenLinesSince(positions)).toBe(1);
+    // One login for the token that came due. On a loaded machine (CI at load ~10–13, 2026-11-27
+    // and 2026-12-05) the burst outlasted the new token's own 8 s: the courier then refused it as
+    // expired, and the session replaced it, once. A login for that is not the herd this test is
+    // about, so each token issued during the burst and then refused allows one more; several
+    // logins for the due token itself would still fail here.
+    const refusedNewTokens = new Set(
+      linesSince(positions)
+        .filter((line) => line.includes('"msg":"courier token rejected: replacing it"'))
+        .map((line) => JSON.parse(line) as { courierCode: number; tokenIssuedAt: string })
+        // -156: expired (the built-in courier's tokens are never revoked by a newer login).
+        .filter((line) => line.courierCode === -156)
+        .map((line) => line.tokenIssuedAt)
+        .filter((issuedAt) => Date.parse(issuedAt) >= burstStartedAt),
+    );
+    expect(courierLogins() - before, tokenLinesSince(positions)).toBe(1 + refusedNewTokens.size);
   }, 60_000);
 
   it('Nominatim’s stand-in sees at most one request per second across the three, and a place looked up once is not asked again', async () => {
