@@ -275,6 +275,16 @@ describe('when Redis dies', () => {
 
     await server.restart();
     await ready(redis);
-    expect((await store.hit('k', 60_000)).count).toBe(1);
+    // Back on Redis, which restarted empty: its count starts again from 1, where the insurance
+    // would say 4 and up. On a loaded machine (a clean clone's CI, 2026-12-05) the first call
+    // after the restart outlasted the bound and the insurance answered it (4): a few tries, each
+    // one more on the insurance's count, so only an answer from Redis is at most its try's number.
+    const answeredByRedis = async () => {
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        if ((await store.hit('k', 60_000)).count <= attempt) return true;
+      }
+      return false;
+    };
+    expect(await answeredByRedis()).toBe(true);
   });
 });
