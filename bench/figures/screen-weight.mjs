@@ -75,14 +75,14 @@ async function scriptsOfVisit(page, url) {
   const seen = [];
   const listener = (request) => {
     if (request.resourceType() !== 'script' || isWorkerScript(request.url())) return;
-    seen.push(
-      (async () => {
-        const response = await request.response();
-        const sizes = await request.sizes();
-        const fromWorker = Boolean(response?.fromServiceWorker());
-        return { bytes: fromWorker ? 0 : Math.max(0, sizes.responseBodySize), fromWorker };
-      })(),
-    );
+    const script = (async () => {
+      const response = await request.response();
+      const sizes = await request.sizes();
+      const fromWorker = Boolean(response?.fromServiceWorker());
+      return { bytes: fromWorker ? 0 : Math.max(0, sizes.responseBodySize), fromWorker };
+    })();
+    script.catch(() => {}); // thrown by Promise.all below, as in measureScreenWeight
+    seen.push(script);
   };
   page.on('requestfinished', listener);
   await page.goto(url, { waitUntil: 'load' });
