@@ -70,19 +70,30 @@ function servedBytes(url) {
 
 const isWorkerScript = (url) => new URL(url).pathname === '/sw.js';
 
+/**
+ * `promise`, awaited later by a `Promise.all`: its failure is the figure's, thrown there, not an
+ * unhandled rejection that ends the whole bench before then.
+ */
+function awaitedLater(promise) {
+  promise.catch(() => {});
+  return promise;
+}
+
 /** Scripts of one visit of the screen as a page saw them: count, bytes transferred, from the worker. */
 async function scriptsOfVisit(page, url) {
   const seen = [];
   const listener = (request) => {
     if (request.resourceType() !== 'script' || isWorkerScript(request.url())) return;
-    const script = (async () => {
-      const response = await request.response();
-      const sizes = await request.sizes();
-      const fromWorker = Boolean(response?.fromServiceWorker());
-      return { bytes: fromWorker ? 0 : Math.max(0, sizes.responseBodySize), fromWorker };
-    })();
-    script.catch(() => {}); // thrown by Promise.all below, as in measureScreenWeight
-    seen.push(script);
+    seen.push(
+      awaitedLater(
+        (async () => {
+          const response = await request.response();
+          const sizes = await request.sizes();
+          const fromWorker = Boolean(response?.fromServiceWorker());
+          return { bytes: fromWorker ? 0 : Math.max(0, sizes.responseBodySize), fromWorker };
+        })(),
+      ),
+    );
   };
   page.on('requestfinished', listener);
   await page.goto(url, { waitUntil: 'load' });
@@ -170,10 +181,7 @@ export async function measureScreenWeight(server) {
           holds: LIBRARY_MARKS.filter(([, mark]) => body.includes(mark)).map(([name]) => name),
         });
       })();
-      // Its failure is the figure's, thrown by Promise.all below, not an unhandled rejection that
-      // ends the whole bench before then.
-      script.catch(() => {});
-      pending.push(script);
+      pending.push(awaitedLater(script));
     });
     const navigation = await page.goto(`${server.origin}/`, { waitUntil: 'load' });
     const html = await navigation.text();
