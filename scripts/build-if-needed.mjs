@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { addCompileHints } from './compile-hints.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const INPUTS = [
@@ -119,6 +120,7 @@ function buildUnlessBuilt(force) {
     rmSync(LOCK, { recursive: true, force: true });
     process.exit(result.status ?? 1);
   }
+  addCompileHints(DIST);
   writeFileSync(STAMP, fingerprint);
 }
 
