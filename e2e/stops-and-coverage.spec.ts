@@ -349,3 +349,33 @@ test.describe('several stops told right', () => {
     await keepForReview(page, testInfo, 'nine-dropoffs');
   });
 });
+
+test('"Agregar entrega" folds the other stops and gives them their buttons in the tap’s own update: nothing moves under the next tap', async ({
+  page,
+}) => {
+  await openSignedIn(page);
+  await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
+  await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
+  // Read once React has drawn the click's update (a microtask after it), before any later task:
+  // a part fetched on demand comes at least a task later and pushes down whatever the next tap
+  // was aimed at.
+  const drawn = await page.evaluate(async () => {
+    const add = [...document.querySelectorAll('button')].find((button) =>
+      button.textContent?.includes('Agregar entrega'),
+    );
+    add?.click();
+    await Promise.resolve();
+    const buttons = (letter: string) => [
+      ...document.querySelectorAll(`fieldset[data-stop="${letter}"] button`),
+    ];
+    return {
+      folded: ['A', 'B'].filter((letter) =>
+        buttons(letter).some((button) => button.textContent?.includes('tocar para editar')),
+      ),
+      removable: ['B', 'C'].filter((letter) =>
+        buttons(letter).some((button) => button.textContent === 'Quitar'),
+      ),
+    };
+  });
+  expect(drawn).toEqual({ folded: ['A', 'B'], removable: ['B', 'C'] });
+});

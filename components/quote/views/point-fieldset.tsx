@@ -11,7 +11,9 @@ import { FieldNotes, notesOf, useQuoteTextField } from './field-notes';
 import { LookupLine } from './lookup-line';
 import type { LatLng } from '../trip/draft';
 import { SavedPlacesRow } from './saved-places-row';
+import { StopActions } from './stop-actions';
 import { StopOutsideNote } from './stop-coverage';
+import { StopSummary } from './stop-summary';
 import { stopColour } from '../trip/stop-colours';
 import type { StopReadiness } from '../trip/trip-readiness';
 import type { Stop } from '../trip/trip-stops';
@@ -19,18 +21,14 @@ import type { LookupStatus } from '../store/trip-state';
 import type { SavedPlaces } from '../effects/use-saved-places';
 import styles from './styles';
 
-// Shown only once a trip has several drop-offs, a pin has moved away or a search placed a pin at
-// an area's centre: fetched then, so the screen's first load stays small.
+// Shown only once a pin has moved away or a search placed a pin at an area's centre: fetched then,
+// so the screen's first load stays small. A stop's actions and its folded summary are not: fetched
+// when a drop-off was added, they could arrive under a tap already on its way and move the stops
+// below (a CI run's press on C's "Quitar" was released over B's, which had slid into its place).
 const EarlierNotice = dynamic(() => import('./earlier-notice').then((m) => m.EarlierNotice), {
   ssr: false,
 });
-const StopActions = dynamic(() => import('./stop-actions').then((m) => m.StopActions), {
-  ssr: false,
-});
 const ApproximateMark = dynamic(() => import('./approximate-mark').then((m) => m.ApproximateMark), {
-  ssr: false,
-});
-const StopSummary = dynamic(() => import('./stop-summary').then((m) => m.StopSummary), {
   ssr: false,
 });
 
