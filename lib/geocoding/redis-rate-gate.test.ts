@@ -33,22 +33,22 @@ describe('the rate gate shared through Redis', () => {
     const busy = instanceGate(key, 150);
     const onTime = instanceGate(key);
     await busy.take(); // the first call: no wait, it leaves at once
-    // When each call left, as the gate recorded it on Redis's clock. Read in the test's process
-    // when its take() resolved instead, the gap shrank by however late that process ran
-    // (275 ms at a clean clone's peak load), which is the test's delay, not the gate's.
-    const reader = new Redis(server.url);
-    clients.push(reader);
+    // When each call left, as the gate wrote it on Redis's clock, seen through MONITOR (every
+    // command Redis runs, those of its scripts included, in order). Read after each take()
+    // resolved instead, a busy test process could read the key only after the next call had
+    // already overwritten it (CI on 1ef9c64: both reads saw the same value, load 12).
+    const monitor = await new Redis(server.url).monitor();
     const left: number[] = [];
-    const call = async (gate: RedisRateGate) => {
-      await gate.take();
-      left.push(Number(await reader.get(`${key}:left`)));
-    };
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (args[0]?.toUpperCase() === 'SET' && args[1] === `${key}:left`) left.push(Number(args[2]));
+    });
     // Booked in this order: the busy instance's slot first, the on-time one's 325 ms after it.
-    const calls = [call(busy)];
+    const calls = [busy.take()];
     await systemClock.sleep(20);
-    calls.push(call(onTime));
+    calls.push(onTime.take());
     await Promise.all(calls);
-    expect(left).toHaveLength(2);
+    await expect.poll(() => left.length).toBe(2);
+    monitor.disconnect();
     // The busy call left ~150 ms after its slot; the next must still leave 300 ms after it, not at
     // its own slot (175 ms after it).
     expect(left[1]! - left[0]!).toBeGreaterThanOrEqual(300);
