@@ -53,25 +53,48 @@ test('the quote screen passes axe, has thumb-sized controls and keeps the map in
   page,
 }, testInfo) => {
   await page.addInitScript(() => {
-    const shifts: number[] = [];
+    // Each shift with what moved (tag, class, test id; its box before → after, rounded): a
+    // failure says which part of the screen jumped, not only by how much.
+    const shifts: { value: number; moved: string[] }[] = [];
+    const named = (node: Node | null) => {
+      if (!(node instanceof Element)) return String(node?.nodeName);
+      const testId = node.getAttribute('data-testid');
+      return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}.${String(node.className).split(' ')[0]}${testId ? `[${testId}]` : ''}`;
+    };
+    const box = (r: DOMRectReadOnly) =>
+      `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & {
         value: number;
         hadRecentInput: boolean;
+        sources: {
+          node: Node | null;
+          previousRect: DOMRectReadOnly;
+          currentRect: DOMRectReadOnly;
+        }[];
       })[]) {
-        if (!entry.hadRecentInput) shifts.push(entry.value);
+        if (entry.hadRecentInput) continue;
+        shifts.push({
+          value: entry.value,
+          moved: entry.sources.map(
+            (s) =>
+              `${named(s.node)} at ${Math.round(entry.startTime)} ms: ${box(s.previousRect)} → ${box(s.currentRect)}`,
+          ),
+        });
       }
     }).observe({ type: 'layout-shift', buffered: true });
-    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
   });
   await openSignedIn(page);
   await checkScreen(page, testInfo, 'fit-empty');
 
   // Loading the map and restoring the screen moved nothing.
-  const shift = await page.evaluate(() =>
-    (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0),
+  const shifts = await page.evaluate(
+    () =>
+      (window as unknown as { layoutShifts: { value: number; moved: string[] }[] }).layoutShifts,
   );
-  expect(shift).toBeLessThan(0.01);
+  const shift = shifts.reduce((sum, { value }) => sum + value, 0);
+  expect(shift, JSON.stringify(shifts, null, 1)).toBeLessThan(0.01);
 
   await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
   await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);

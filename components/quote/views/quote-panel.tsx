@@ -181,9 +181,11 @@ export function QuotePanel({
                 />
               ))}
             </div>
+            {/* In the fields' boundary, not after it: drawn before the fields were revealed, they
+                were pushed down when the fields came, a jump on a slow tablet (e2e/screen-fit). */}
+            <AddStopButton full={values.dropoffs.length >= MAX_DROPOFFS} onAdd={actions.addStop} />
+            <RecentQuotes recent={recent.recent} onOpen={openRecent} onClear={recent.clear} />
           </Suspense>
-          <AddStopButton full={values.dropoffs.length >= MAX_DROPOFFS} onAdd={actions.addStop} />
-          <RecentQuotes recent={recent.recent} onOpen={openRecent} onClear={recent.clear} />
         </div>
         <div className={styles.submitBar}>
           <StopLetterNotice stops={stops} />
