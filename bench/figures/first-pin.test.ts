@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeFirstPin, splitOfVisit } from './first-pin.mjs';
+import { besideHintedBare, judgeFirstPin, splitOfVisit } from './first-pin.mjs';
 
 const APP = 'http://127.0.0.1:4000';
 const script = (path: string, start: number, end: number, bytes: number) => ({
@@ -141,5 +141,30 @@ describe('the first pin’s figure', () => {
       judgeFirstPin({ ...runs, app: runs.app.map((run) => ({ ...run, pinPaintedMs: 2_300 })) })
         .passed,
     ).toBe(true);
+  });
+});
+
+describe('the first pin beside the bare page given the app’s compile hint', () => {
+  const pins = (...painted: number[]) =>
+    painted.map((ms) => ({ pinMs: ms - 30, pinPaintedMs: ms }));
+  const runs = {
+    app: pins(3_000, 3_300, 3_150),
+    bare: pins(2_700, 2_800, 2_750),
+    bareHinted: pins(2_000, 3_000, 2_500),
+  };
+
+  it('pairs each round’s app with that round’s hinted bare page, on the pin painted', () => {
+    const context = besideHintedBare(runs);
+    expect(context.perRound.min).toBeCloseTo(1.1);
+    expect(context.perRound.median).toBeCloseTo(1.26);
+    expect(context.perRound.max).toBeCloseTo(1.5);
+    expect(context.bareHinted?.median).toBe(2_500);
+  });
+
+  it('leaves the verdict to the bare page as Next builds it, however far the hinted one is ahead', () => {
+    const judged = judgeFirstPin(runs);
+    expect(judged.perRound.median).toBeCloseTo(1.15);
+    expect(judged.passed).toBe(true);
+    expect(judgeFirstPin({ app: runs.app, bare: runs.bare }).perRound).toEqual(judged.perRound);
   });
 });

@@ -7,9 +7,12 @@
 // those; and what does not depend on the machine, accessibility and CLS. The absolute scores,
 // the bare page's and the machine's benchmarkIndex are printed beside them, never asserted. A few
 // runs on a server just started (a dispatcher's first open of the day) are printed as context.
+// So is a third page in each round, the bare page given the app's compile hint (hintedCopyOf): the
+// hint speeds up any page, the bare one more than the app, and without it beside them a ratio
+// that improved with the hint could be read as the app's own work having shrunk.
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildBareMapApp, startBareMapApp } from '../lib/bare-map-app.mjs';
+import { buildBareMapApp, hintedCopyOf, startBareMapApp } from '../lib/bare-map-app.mjs';
 import { chromiumPath, CHROMIUM_FLAGS } from '../lib/browser.mjs';
 import { signIn } from '../lib/http.mjs';
 import { pairDifferences, pairRatios, round, roundSpread, spread } from '../lib/stats.mjs';
@@ -180,9 +183,38 @@ export function judgeSideBySide(app, bare) {
   };
 }
 
+/**
+ * The app beside the bare page given its compile hint (`bareHinted[i]` in the same round as
+ * `app[i]`), paired as the verdict pairs app and bare: context, never judged. The budget stays
+ * against the bare page as Next builds it, the stack's floor as issue 28 defines it.
+ */
+export function besideHintedBare(app, bareHinted) {
+  const of = (runs, key) => runs.map((run) => run[key]);
+  const tbtRatio = pairRatios(of(app, 'tbtMs'), of(bareHinted, 'tbtMs'), { floor: TBT_FLOOR_MS });
+  const performanceDifference = pairDifferences(
+    of(app, 'performance'),
+    of(bareHinted, 'performance'),
+  );
+  return {
+    tbtRatio: roundSpread(spread(tbtRatio), 2),
+    performanceDifference: roundSpread(spread(performanceDifference), 0),
+    bareHintedTbtMs: roundSpread(spread(of(bareHinted, 'tbtMs')), 0),
+  };
+}
+
 /** "1.31× (1.10–1.62×)" */
 const times = (s) => `${s.median.toFixed(2)}× (${s.min.toFixed(2)}–${s.max.toFixed(2)}×)`;
 const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
+
+/** The hinted bare page's line of the result, kept short: it is context. */
+export function besideHintedText({ tbtRatio, performanceDifference, bareHintedTbtMs }) {
+  return (
+    `beside the bare page given the app's compile hint (context, not judged): ` +
+    `TBT app/bare-hinted ${times(tbtRatio)} per round, ` +
+    `performance app − bare-hinted ${signed(performanceDifference.median)}, ` +
+    `bare-hinted TBT ${bareHintedTbtMs.median} ms`
+  );
+}
 
 /** One page's absolute figures, as printed beside the ratios (context, never judged). */
 function absoluteText(figures) {
@@ -193,6 +225,13 @@ function absoluteText(figures) {
     `accessibility ${accessibility.median}, CLS ${cls.median}`
   );
 }
+
+/** One audit's figures as each round lists them. */
+const roundFigures = (run) => ({
+  performance: run.performance,
+  tbtMs: Math.round(run.tbtMs),
+  lcpMs: Math.round(run.lcpMs),
+});
 
 /** Waits until the server has used under 10 ms of CPU in each of two 250 ms spells (15 s at most). */
 async function untilIdle(server) {
@@ -208,7 +247,7 @@ async function untilIdle(server) {
   }
 }
 
-/** Both servers have rendered their page before the first round: neither pays a first render. */
+/** Every server has rendered its page before the first round: none pays a first render. */
 async function warmUp(url, cookie) {
   for (let i = 0; i < 2; i++) {
     const response = await fetch(url, { headers: cookie ? { cookie } : {} });
@@ -236,18 +275,24 @@ export async function measureLighthouse(
   };
   const options = { cpuSlowdown };
   const build = buildBareMapApp({ log });
+  const hinted = hintedCopyOf(build);
   const floor = await startBareMapApp(build.dir, { tileUrl: tiles.urlTemplate });
-  const runs = { app: [], bare: [] };
+  let hintedFloor;
+  const runs = { app: [], bare: [], bareHinted: [] };
   try {
+    hintedFloor = await startBareMapApp(hinted.dir, { tileUrl: tiles.urlTemplate });
     await warmUp(`${server.origin}/`, await signIn(server.origin));
     await warmUp(`${floor.origin}/`);
+    await warmUp(`${hintedFloor.origin}/`);
     for (let i = 0; i < plan.rounds; i++) {
       // A session per round: each audit starts from a cold, signed-in browser.
       const cookie = await signIn(server.origin);
       runs.app.push(await auditWithRetry(`${server.origin}/`, cookie, options));
       runs.bare.push(await auditWithRetry(`${floor.origin}/`, undefined, options));
+      runs.bareHinted.push(await auditWithRetry(`${hintedFloor.origin}/`, undefined, options));
     }
   } finally {
+    await hintedFloor?.stop();
     await floor.stop();
   }
   const coldRuns = [];
@@ -268,9 +313,13 @@ export async function measureLighthouse(
   const verdict = judgeSideBySide(runs.app, runs.bare);
   const app = spreadsOf(runs.app);
   const bare = spreadsOf(runs.bare);
+  const bareHinted = spreadsOf(runs.bareHinted);
+  const context = besideHintedBare(runs.app, runs.bareHinted);
   const cold = coldRuns.length > 0 ? spreadsOf(coldRuns) : undefined;
   const benchmarkIndex = roundSpread(
-    spread([...runs.app, ...runs.bare, ...coldRuns].map((run) => run.benchmarkIndex)),
+    spread(
+      [...runs.app, ...runs.bare, ...runs.bareHinted, ...coldRuns].map((run) => run.benchmarkIndex),
+    ),
     0,
   );
   return {
@@ -285,7 +334,8 @@ export async function measureLighthouse(
       `(${signed(verdict.performanceDifference.min)}…${signed(verdict.performanceDifference.max)}), ` +
       `${plan.rounds} round${plan.rounds === 1 ? '' : 's'} at ${cpuSlowdown}× CPU; ` +
       `app: ${absoluteText(app)}; bare page: ${absoluteText(bare)}; ` +
-      `benchmarkIndex ${benchmarkIndex.median} (${benchmarkIndex.min}–${benchmarkIndex.max})` +
+      `benchmarkIndex ${benchmarkIndex.median} (${benchmarkIndex.min}–${benchmarkIndex.max}); ` +
+      besideHintedText(context) +
       (cold ? `; cold server (context, ${coldRuns.length} runs): ${absoluteText(cold)}` : ''),
     passed: verdict.passed,
     plan,
@@ -294,24 +344,23 @@ export async function measureLighthouse(
       lcpRatio: verdict.lcpRatio,
       performanceDifference: verdict.performanceDifference,
       checks: verdict.checks,
+      besideHintedBare: {
+        note: 'context, never judged: the bare page given the compile hint the app is built with',
+        hintedChunks: hinted.chunks,
+        ...context,
+      },
     },
     absolute: {
       note: `context for this machine only, never asserted (the budget before issue 28: ${FORMER_ABSOLUTE})`,
       benchmarkIndex,
       app,
       bare,
+      bareHinted,
       ...(cold ? { coldServer: cold } : {}),
       rounds: runs.app.map((run, i) => ({
-        app: {
-          performance: run.performance,
-          tbtMs: Math.round(run.tbtMs),
-          lcpMs: Math.round(run.lcpMs),
-        },
-        bare: {
-          performance: runs.bare[i].performance,
-          tbtMs: Math.round(runs.bare[i].tbtMs),
-          lcpMs: Math.round(runs.bare[i].lcpMs),
-        },
+        app: roundFigures(run),
+        bare: roundFigures(runs.bare[i]),
+        bareHinted: roundFigures(runs.bareHinted[i]),
       })),
     },
     failedAccessibilityAudits: [
@@ -320,6 +369,7 @@ export async function measureLighthouse(
     diagnostics: {
       app: runs.app[Math.floor(runs.app.length / 2)].diagnostics,
       bare: runs.bare[Math.floor(runs.bare.length / 2)].diagnostics,
+      bareHinted: runs.bareHinted[Math.floor(runs.bareHinted.length / 2)].diagnostics,
     },
   };
 }

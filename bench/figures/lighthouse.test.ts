@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeSideBySide } from './lighthouse.mjs';
+import { besideHintedBare, besideHintedText, BUDGET, judgeSideBySide } from './lighthouse.mjs';
 
 /** One Lighthouse run as the figure keeps it: only what the verdict reads. */
 const run = (performance: number, tbtMs: number, lcpMs: number, extra = {}) => ({
@@ -60,5 +60,37 @@ describe('Lighthouse: the screen judged beside the bare page of the same round',
       accessibility: true,
       cls: false,
     });
+  });
+});
+
+describe('Lighthouse: the bare page given the app’s compile hint, beside the verdict', () => {
+  const app = [run(80, 600, 1_700), run(78, 700, 1_800), run(82, 650, 1_750)];
+  const bare = [run(76, 700, 2_000), run(70, 750, 2_100), run(74, 640, 1_900)];
+  const bareHinted = [run(90, 300, 1_900), run(86, 250, 2_000), run(88, 20, 1_850)];
+
+  it('pairs each round’s app with that round’s hinted bare page, under-50 ms blocking as 50', () => {
+    const context = besideHintedBare(app, bareHinted);
+    // 600/300, 700/250, 650/50 (20 ms counts as 50).
+    expect(context.tbtRatio).toMatchObject({ min: 2, median: 2.8, max: 13 });
+    expect(context.performanceDifference).toMatchObject({ min: -10, median: -8, max: -6 });
+    expect(context.bareHintedTbtMs.median).toBe(250);
+  });
+
+  it('does not touch the verdict, which stays against the bare page as Next builds it', () => {
+    const verdict = judgeSideBySide(app, bare);
+    expect(verdict.passed).toBe(true);
+    expect(besideHintedBare(app, bareHinted).tbtRatio.median).toBeGreaterThan(BUDGET.tbtRatio);
+  });
+
+  it('refuses a round without its hinted bare page', () => {
+    expect(() => besideHintedBare(app, bareHinted.slice(1))).toThrow(/unpaired/);
+  });
+
+  it('says in its line that it is context, with the ratio’s range and a signed difference', () => {
+    const text = besideHintedText(besideHintedBare(app, bareHinted));
+    expect(text).toContain('not judged');
+    expect(text).toContain('TBT app/bare-hinted 2.80× (2.00–13.00×) per round');
+    expect(text).toContain('performance app − bare-hinted -8');
+    expect(text).toContain('bare-hinted TBT 250 ms');
   });
 });

@@ -7,13 +7,27 @@
 // directory, builds it with the app's own node_modules (same Next, React, Leaflet) and serves it
 // with `next start`.
 //
+// The app's build also gets V8's compile hint on every script chunk (scripts/compile-hints.mjs);
+// Next does not write it, so the bare page, the floor as Next builds it, goes without. A copy with
+// the hint (`hintedCopyOf`) is served beside it as context: the floor given the app's one step.
+//
 // Plain .jsx, not .tsx: a TypeScript file would make `next build` type-check it and write a
 // tsconfig.json, time spent on nothing the page serves.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { addCompileHints } from '../../scripts/compile-hints.mjs';
 import { NEXT_BIN, ROOT, freePort, startServerProcess } from './app-server.mjs';
 
 /** Where the app's map opens for a dispatcher of the demo zone (components/map/zone-views.ts). */
@@ -170,6 +184,32 @@ export function buildBareMapApp({ log = () => {} } = {}) {
   }
   writeFileSync(stamp, new Date().toISOString());
   return { dir, seconds: (Date.now() - started) / 1000, reused: false, versions };
+}
+
+/**
+ * A copy of the built bare app (`build` from buildBareMapApp) whose script chunks carry the app's
+ * compile hint, in a directory of its own beside it; `chunks` is how many were marked. Copied, not
+ * built again: the hint changes the chunks only, and Next's module ids, which name the build's
+ * directory, stay what the manifests say. Made afresh on each call (a fraction of a second), so it
+ * can never lag a rebuilt page or a changed hint. Turbopack's cache is left out (`next start`
+ * reads none of it); node_modules, a link to the checkout's, stays a link.
+ */
+export function hintedCopyOf(build) {
+  const dir = `${build.dir}-with-compile-hints`;
+  const cache = join(build.dir, '.next', 'cache');
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(build.dir, dir, {
+    recursive: true,
+    verbatimSymlinks: true,
+    filter: (source) => source !== cache,
+  });
+  if (!lstatSync(join(dir, 'node_modules')).isSymbolicLink()) {
+    throw new Error(`${dir}/node_modules is not a link to the checkout's`);
+  }
+  const chunks = addCompileHints(join(dir, '.next'));
+  // A copy of a build already marked would be the bare page again, under another name.
+  if (chunks === 0) throw new Error(`no script chunk of ${dir} took the compile hint`);
+  return { dir, chunks };
 }
 
 /** `next start` of the built bare app on a free loopback port, its tiles from `tileUrl`. */
