@@ -242,7 +242,9 @@ try {
     );
     await figure('first-pin', () => measureFirstPin(server, { tiles, smoke, cpuSlowdown, log }));
     await figure('first-quote-effort', () => measureFirstQuoteEffort(server, { tiles }));
-    await figure('tap-to-price', () => measureTapToPrice(server, { smoke, cpuSlowdown }));
+    await figure('tap-to-price', () =>
+      measureTapToPrice(server, { smoke, tiles, cpuSlowdown, log }),
+    );
     await figure('cotizar-redraws', () => measureCotizarRedraws(server));
     await figure('customer-page', () => measureCustomerPage(server, { smoke }));
   } else {

@@ -14,7 +14,13 @@
 // the price painted (issue 29: ≤ 100 ms after the answer, the first quote included). Each
 // visit is a new context: nothing cached, nothing loaded by an earlier one. The service worker is
 // blocked, as in first-pin.mjs.
-import { launchChromium, signedInTablet } from '../lib/browser.mjs';
+//
+// Each round also visits the floor of the stack: the bare Next + react-leaflet page's /quote
+// (bench/lib/bare-map-app.mjs: the same map and fields, a client form that posts them and shows a
+// fixed price), quoted by the same taps. Its figures are printed beside the app's as context,
+// never judged: what React, the browser and this machine take for any Cotizar at this slowdown.
+import { buildBareMapApp, startBareMapApp } from '../lib/bare-map-app.mjs';
+import { launchChromium, signedInTablet, tablet } from '../lib/browser.mjs';
 import { round, roundSpread, spread } from '../lib/stats.mjs';
 import { TYPED } from '../lib/trip.mjs';
 
@@ -110,13 +116,16 @@ export async function quote(page, count) {
  * A signed-in tablet with the CPU slowed, on the screen with its first tiles in and the recorder
  * (plus `initScripts`) in place. The caller closes the context. Shared with bench/trace-tap.mjs.
  */
-export async function openScreen(browser, { origin, cpuSlowdown, initScripts = [] }) {
-  const context = await signedInTablet(browser, origin);
+export async function openScreen(
+  browser,
+  { origin, cpuSlowdown, initScripts = [], path = '/', signIn = true },
+) {
+  const context = signIn ? await signedInTablet(browser, origin) : await tablet(browser);
   for (const script of [recordTapsAndPrices, ...initScripts]) await context.addInitScript(script);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-  await page.goto(`${origin}/`);
+  await page.goto(`${origin}${path}`);
   await page.locator('.leaflet-tile-loaded').first().waitFor({ timeout: 60_000 });
   return { context, page, cdp };
 }
@@ -156,11 +165,20 @@ export async function changeTrip(page, number) {
   await page.locator(`${RESULT}[data-state="stale"]`).waitFor({ timeout: 30_000 });
 }
 
-/** One visit: the first quote and the later ones, each split as splitOfQuote does. */
-async function visit(browser, origin, cpuSlowdown) {
-  const { context, page } = await openScreen(browser, { origin, cpuSlowdown });
+/**
+ * One visit: the first quote and the later ones, each split as splitOfQuote does. The app's
+ * screen is signed in and its trip placed by two taps on the map; the bare page (`bare`) has no
+ * pins to place: its fields are typed.
+ */
+async function visit(browser, origin, cpuSlowdown, { bare = false } = {}) {
+  const { context, page } = await openScreen(browser, {
+    origin,
+    cpuSlowdown,
+    ...(bare ? { path: '/quote', signIn: false } : {}),
+  });
   try {
-    await placeRecordedTrip(page);
+    if (bare) await typeRecordedFields(page);
+    else await placeRecordedTrip(page);
     await quote(page, 1);
     for (const [i, number] of LATER_NUMBERS.entries()) {
       await changeTrip(page, number);
@@ -228,17 +246,31 @@ function spreadsOf(quotes) {
   );
 }
 
-export async function measureTapToPrice(server, { smoke, cpuSlowdown = 4 }) {
+export async function measureTapToPrice(server, { smoke, tiles, cpuSlowdown = 4, log = () => {} }) {
   const plan = { runs: smoke ? 1 : 5, cpuSlowdown };
   const runs = [];
-  const browser = await launchChromium();
+  const bareRuns = [];
+  const build = buildBareMapApp({ log });
+  const floor = await startBareMapApp(build.dir, { tileUrl: tiles.urlTemplate });
   try {
-    for (let i = 0; i < plan.runs; i++) runs.push(await visit(browser, server.origin, cpuSlowdown));
+    const browser = await launchChromium();
+    try {
+      for (let i = 0; i < plan.runs; i++) {
+        runs.push(await visit(browser, server.origin, cpuSlowdown));
+        bareRuns.push(await visit(browser, floor.origin, cpuSlowdown, { bare: true }));
+      }
+    } finally {
+      await browser.close();
+    }
   } finally {
-    await browser.close();
+    await floor.stop();
   }
   const first = spreadsOf(runs.map((run) => run.first));
   const later = spreadsOf(runs.flatMap((run) => run.later));
+  const bare = {
+    first: spreadsOf(bareRuns.map((run) => run.first)),
+    later: spreadsOf(bareRuns.flatMap((run) => run.later)),
+  };
   const ms = (s) => `${s.median} ms (${s.min}–${s.max})`;
   const parts = (s) =>
     `tap → request ${s.tapToRequestMs.median} ms, answer → price ${s.answerToShownMs.median} ms, → painted ${s.shownToPaintedMs.median} ms; the answer itself ${s.answerMs.median} ms`;
@@ -253,16 +285,34 @@ export async function measureTapToPrice(server, { smoke, cpuSlowdown = 4 }) {
       `tap → price: first quote ${ms(first.tapToPriceMs)}, later quotes ${ms(later.tapToPriceMs)}; ` +
       `answer → price painted: first ${ms(first.answerToPaintedMs)}, later ${ms(later.answerToPaintedMs)}; ` +
       `${plan.runs} visit${plan.runs === 1 ? '' : 's'}; first: ${parts(first)}; later: ${parts(later)}` +
-      (missed.length ? `; missed: ${missed.join(', ')}` : ''),
+      (missed.length ? `; missed: ${missed.join(', ')}` : '') +
+      `; ${floorText(bare)}`,
     passed: missed.length === 0,
     plan,
     conditions: { cpuSlowdown, viewport: { width: 768, height: 1024 } },
     figures: { first, later },
-    runs: runs.map((run) => ({
-      first: Object.fromEntries(PARTS.map((part) => [part, round(run.first[part], 0)])),
-      later: run.later.map((q) =>
-        Object.fromEntries(PARTS.map((part) => [part, round(q[part], 0)])),
-      ),
-    })),
+    barePage: {
+      note: "context, never judged: the bare Next + react-leaflet page's /quote, quoted the same way",
+      dir: build.dir,
+      ...bare,
+    },
+    runs: runs.map(roundedRun),
+    bareRuns: bareRuns.map(roundedRun),
   };
+}
+
+/** The bare page's line of the result, kept short: it is context. Exported for its test. */
+export function floorText({ first, later }) {
+  return (
+    `the bare page's Cotizar beside it (context, not judged): tap → price ` +
+    `${first.tapToPriceMs.median} / ${later.tapToPriceMs.median} ms beyond the answer, ` +
+    `answer → painted ${first.answerToPaintedMs.median} / ${later.answerToPaintedMs.median} ms ` +
+    `(first / later), tap → request ${first.tapToRequestMs.median} / ${later.tapToRequestMs.median} ms`
+  );
+}
+
+/** One visit's quotes, each part to the millisecond. */
+function roundedRun(run) {
+  const rounded = (q) => Object.fromEntries(PARTS.map((part) => [part, round(q[part], 0)]));
+  return { first: rounded(run.first), later: run.later.map(rounded) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missedBudgets, splitOfQuote } from './tap-to-price.mjs';
+import { floorText, missedBudgets, splitOfQuote } from './tap-to-price.mjs';
 
 describe('tap to price: what the screen takes around the answer', () => {
   it('takes the answer’s own time out of the time from the tap to the painted price', () => {
@@ -54,5 +54,18 @@ describe('tap to price: what the screen takes around the answer', () => {
   it('counts a figure that was not measured as a budget missed', () => {
     const none = { tapToPriceMs: { median: NaN }, answerToPaintedMs: { median: NaN } };
     expect(missedBudgets(none, none)).toHaveLength(4);
+  });
+
+  it("prints the bare page's Cotizar as context: its first and later quotes, each figure apart", () => {
+    const quotes = (tapToPriceMs: number, answerToPaintedMs: number, tapToRequestMs: number) => ({
+      tapToPriceMs: { median: tapToPriceMs },
+      answerToPaintedMs: { median: answerToPaintedMs },
+      tapToRequestMs: { median: tapToRequestMs },
+    });
+    const text = floorText({ first: quotes(71, 52, 19), later: quotes(64, 45, 18) });
+    expect(text).toContain('context, not judged');
+    expect(text).toContain('tap → price 71 / 64 ms beyond the answer');
+    expect(text).toContain('answer → painted 52 / 45 ms');
+    expect(text).toContain('tap → request 19 / 18 ms');
   });
 });

@@ -3,7 +3,8 @@
 // (react-leaflet, the same tiles, centre, zoom and size on a portrait tablet) with two markers on
 // it, where a tap drops a pin carrying data-pin="A" as the app's does; and below it a plain
 // 10-field form (street, number, interior, colonia and postal code of a pickup and a drop-off),
-// HTML drawn on the server with no script of its own. The bench writes it into a temporary
+// HTML drawn on the server with no script of its own. At /quote, the same map and fields in a
+// client form that asks /api/quote for a fixed price: the floor of a "Cotizar" (tap-to-price). The bench writes it into a temporary
 // directory, builds it with the app's own node_modules (same Next, React, Leaflet) and serves it
 // with `next start`.
 //
@@ -52,28 +53,7 @@ export default function RootLayout({ children }) {
   'app/page.jsx': `
 import { connection } from 'next/server';
 import { BareMap } from './bare-map';
-
-const FIELDS = [
-  ['street', 'Calle'],
-  ['exteriorNumber', 'Número exterior'],
-  ['interiorNumber', 'Número interior'],
-  ['neighborhood', 'Colonia'],
-  ['zipCode', 'Código postal'],
-];
-
-function Stop({ name, legend }) {
-  return (
-    <fieldset>
-      <legend>{legend}</legend>
-      {FIELDS.map(([field, label]) => (
-        <label key={field} style={{ display: 'block', margin: '8px 0' }}>
-          {label}
-          <input name={name + '.' + field} style={{ display: 'block', width: '100%' }} />
-        </label>
-      ))}
-    </fieldset>
-  );
-}
+import { Stop } from './stop-fields';
 
 export default async function Page() {
   await connection();
@@ -88,6 +68,102 @@ export default async function Page() {
       </form>
     </main>
   );
+}
+`,
+  // A stop's five fields, drawn by the server on / and by the client form on /quote.
+  'app/stop-fields.jsx': `
+const FIELDS = [
+  ['street', 'Calle'],
+  ['exteriorNumber', 'Número exterior'],
+  ['interiorNumber', 'Número interior'],
+  ['neighborhood', 'Colonia'],
+  ['zipCode', 'Código postal'],
+];
+
+export function Stop({ name, legend }) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {FIELDS.map(([field, label]) => (
+        <label key={field} style={{ display: 'block', margin: '8px 0' }}>
+          {label}
+          <input name={name + '.' + field} style={{ display: 'block', width: '100%' }} />
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+`,
+  // The floor of a "Cotizar" (tap-to-price.mjs): the same map, and the 10 fields in a client form
+  // whose submit posts them to /api/quote and shows the answer in a card; a change to a field marks
+  // the card stale. The tap → price figure's selectors: form#quote-panel, its submit button, the
+  // card labelled by #quote-result-title with data-state and a [data-testid="quote-total"].
+  'app/quote/page.jsx': `
+import { connection } from 'next/server';
+import { BareMap } from '../bare-map';
+import { BareQuoteForm } from './bare-quote-form';
+
+export default async function Page() {
+  await connection();
+  return (
+    <main>
+      <h1 style={{ fontSize: 20, margin: 8 }}>Cotizar un envío</h1>
+      <BareMap tileUrl={process.env.BENCH_TILE_URL} />
+      <BareQuoteForm />
+    </main>
+  );
+}
+`,
+  'app/quote/bare-quote-form.jsx': `'use client';
+import { useState } from 'react';
+import { Stop } from '../stop-fields';
+
+export function BareQuoteForm() {
+  const [result, setResult] = useState({ state: 'empty', quote: null });
+  const [pending, setPending] = useState(false);
+  async function submit(event) {
+    event.preventDefault();
+    const fields = Object.fromEntries(new FormData(event.currentTarget));
+    setPending(true);
+    const response = await fetch('/api/quote', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(fields),
+    });
+    const quote = await response.json();
+    setPending(false);
+    setResult({ state: 'fresh', quote });
+  }
+  const changed = () => setResult((r) => (r.state === 'fresh' ? { ...r, state: 'stale' } : r));
+  return (
+    <form id="quote-panel" style={{ padding: 8 }} onSubmit={submit} onChange={changed}>
+      <section aria-labelledby="quote-result-title" data-state={result.state}>
+        <h2 id="quote-result-title" style={{ fontSize: 18 }}>Cotización</h2>
+        {result.quote && (
+          <dl>
+            <dt>Total</dt>
+            <dd data-testid="quote-total">{result.quote.total}</dd>
+            <dt>Entrega</dt>
+            <dd>{result.quote.minutes} min</dd>
+            <dt>Distancia</dt>
+            <dd>{result.quote.km} km</dd>
+            <dt>Vehículo</dt>
+            <dd>{result.quote.bicycle ? 'Bicicleta' : 'Moto'}</dd>
+          </dl>
+        )}
+      </section>
+      <Stop name="pickup" legend="A · Recolección" />
+      <Stop name="dropoffs.0" legend="B · Entrega" />
+      <button type="submit" disabled={pending}>{pending ? 'Cotizando…' : 'Cotizar'}</button>
+    </form>
+  );
+}
+`,
+  // A fixed answer at once: the figure takes the answer's own time out, so only the page counts.
+  'app/api/quote/route.js': `
+export async function POST(request) {
+  await request.json();
+  return Response.json({ total: '$35.00', minutes: 28, km: 1.58, bicycle: true });
 }
 `,
   // As the app does: Leaflet needs a browser, so it comes in its own chunk after the first paint.

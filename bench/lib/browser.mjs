@@ -37,15 +37,20 @@ export function launchChromium() {
  * closes it.
  */
 export async function signedInTablet(browser, origin) {
-  const context = await browser.newContext({
+  const context = await tablet(browser);
+  await signIn(context, origin);
+  return context;
+}
+
+/** The same tablet, signed in nowhere (the bench's bare pages). The caller closes it. */
+export function tablet(browser) {
+  return browser.newContext({
     ...devices['iPad (gen 7)'],
     viewport: { width: 768, height: 1024 },
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
     serviceWorkers: 'block',
   });
-  await signIn(context, origin);
-  return context;
 }
 
 /** Signs `context` in as the demo dispatcher through POST /api/session; closes it on a refusal. */
