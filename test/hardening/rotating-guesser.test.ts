@@ -38,19 +38,35 @@ async function guesser(until: number, statuses: number[]) {
   }
 }
 
+/** One answer the dispatcher had: its status and, for a refusal, the error code and Retry-After. */
+const told = (answer: { status: number; headers: Headers; json: unknown }) => {
+  const code = (answer.json as { error?: { code?: string } } | undefined)?.error?.code;
+  const wait = answer.headers.get('retry-after');
+  return [answer.status, code, wait && `retry-after ${wait}`].filter(Boolean).join(' ');
+};
+
+interface Outcome {
+  in: boolean;
+  waits: number[];
+  /** Every answer, in order, so that a failure says what kept the dispatcher out. */
+  answers: string[];
+}
+
 /** The dispatcher on a new device: signs in, waiting as Retry-After says, three requests at most. */
-async function dispatcherOnNewDevice(device: number): Promise<{ in: boolean; waits: number[] }> {
+async function dispatcherOnNewDevice(device: number): Promise<Outcome> {
   const browser = fromAddress(`198.51.100.${device}`);
-  const waits: number[] = [];
+  const outcome: Outcome = { in: false, waits: [], answers: [] };
   for (let request = 0; request < 3; request++) {
+    const started = Date.now();
     const answer = await browser.signIn();
-    if (answer.status === 200) return { in: true, waits };
-    if (answer.status !== 429) return { in: false, waits };
+    outcome.answers.push(`${told(answer)} after ${Date.now() - started} ms`);
+    if (answer.status === 200) return { ...outcome, in: true };
+    if (answer.status !== 429) return outcome;
     const wait = Number(answer.headers.get('retry-after'));
-    waits.push(wait);
+    outcome.waits.push(wait);
     await sleep(wait * 1000);
   }
-  return { in: false, waits };
+  return outcome;
 }
 
 describe('a guesser rotating addresses for 30 s', () => {
@@ -61,7 +77,7 @@ describe('a guesser rotating addresses for 30 s', () => {
       const until = Date.now() + ATTACK_MS;
       const statuses: number[] = [];
       const attack = Promise.all(Array.from({ length: 6 }, () => guesser(until, statuses)));
-      const tries: Array<Promise<{ in: boolean; waits: number[] }>> = [];
+      const tries: Array<Promise<Outcome>> = [];
       for (let device = 1; device <= 4; device++) {
         await sleep(5_000);
         tries.push(dispatcherOnNewDevice(device));
@@ -71,7 +87,10 @@ describe('a guesser rotating addresses for 30 s', () => {
       expect(statuses.length).toBeGreaterThan(60);
       // The account's ten free failures an hour, and no more.
       expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
-      expect(outcomes.filter((outcome) => outcome.in).length).toBeGreaterThanOrEqual(3);
+      expect(
+        outcomes.filter((outcome) => outcome.in).length,
+        `the dispatcher's answers, device by device: ${JSON.stringify(outcomes.map((o) => o.answers))}`,
+      ).toBeGreaterThanOrEqual(3);
       for (const outcome of outcomes) {
         for (const wait of outcome.waits) expect(wait).toBeLessThanOrEqual(10);
       }
