@@ -64,13 +64,14 @@ async function pinAtRest(page: Page): Promise<PinMotion> {
  * The recorded trip typed in, the map zoomed out (by its button) away from the trip's frame, then
  * quoted: how pin A moved as the map zoomed out, and as it went back to frame the trip.
  */
-async function quoteWatchingTheMap(page: Page) {
+async function quoteWatchingTheMap(page: Page, beforeQuote?: () => Promise<void>) {
   await openSignedIn(page);
   await fillPoint(page, 'pickup', RECORDED_TRIP.pickup);
   await fillPoint(page, 'dropoff', RECORDED_TRIP.dropoff);
   await watchPinMotion(page);
   await page.locator('a.leaflet-control-zoom-out').click();
   const zoomingOut = await pinAtRest(page);
+  await beforeQuote?.();
   await page.getByRole('button', { name: 'Cotizar' }).click();
   await expectRecordedTripQuote(resultCard(page));
   const after = await pinAtRest(page);
@@ -108,5 +109,19 @@ test.describe('no motion setting', () => {
     expect(framing.glides).toBe(1);
     expect(zoomingOut.framesMoved).toBeGreaterThan(0);
     expect(framing.framesMoved).toBeGreaterThan(0);
+  });
+});
+
+test.describe('the setting changed with the screen open', () => {
+  test.use({ reducedMotion: 'no-preference' });
+
+  test('counts from the next motion: the map glides out, then jumps to frame the quoted trip', async ({
+    page,
+  }) => {
+    const { zoomingOut, framing } = await quoteWatchingTheMap(page, () =>
+      page.emulateMedia({ reducedMotion: 'reduce' }),
+    );
+    expect(zoomingOut.glides).toBe(1);
+    expect(framing).toEqual({ framesMoved: 1, glides: 0 });
   });
 });
