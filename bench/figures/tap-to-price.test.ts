@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { floorText, missedBudgets, splitOfQuote } from './tap-to-price.mjs';
+import { floorText, hurriedText, missedBudgets, splitOfQuote } from './tap-to-price.mjs';
 
 describe('tap to price: what the screen takes around the answer', () => {
   it('takes the answer’s own time out of the time from the tap to the painted price', () => {
@@ -67,5 +67,17 @@ describe('tap to price: what the screen takes around the answer', () => {
     expect(text).toContain('tap → price 71 / 64 ms beyond the answer');
     expect(text).toContain('answer → painted 52 / 45 ms');
     expect(text).toContain('tap → request 19 / 18 ms');
+  });
+
+  it('prints the hurried quote as context, the app and the bare page beside each other', () => {
+    const quotes = (tapToPriceMs: number, answerToPaintedMs: number) => ({
+      tapToPriceMs: { median: tapToPriceMs, min: tapToPriceMs - 30, max: tapToPriceMs + 40 },
+      answerToPaintedMs: { median: answerToPaintedMs },
+    });
+    const text = hurriedText(quotes(168, 131), quotes(57, 30));
+    expect(text).toContain('context, not judged');
+    expect(text).toContain('tap → price 168 ms beyond the answer (138–208)');
+    expect(text).toContain('answer → painted 131 ms');
+    expect(text).toContain('the bare page 57 / 30 ms');
   });
 });
