@@ -2,29 +2,29 @@
 // after issue 29's answer → price). On a tablet with the CPU slowed as the bench's other screen
 // figures (4× unless `--cpu-slowdown` says otherwise), signed in on an empty screen, Chromium
 // places A and B by tapping the map, writes the recorded trip's fields and taps "Cotizar" (the
-// first quote of the visit); then it changes B's exterior number and taps "Cotizar" again: at
-// once, while the map still glides to frame the first quote's trip and loads its tiles (a hurried
-// quote, reported as context), then twice at a dispatcher's pace (later quotes, judged): the map
-// at rest and a second taken to read the price before each change. A person does not change a
-// field and tap again within the quarter second of the glide; a Playwright `fill` does, and
-// those taps landed on Leaflet's zoom end and new tiles (11–32 ms of script at 4×, a
-// throwaway long-animation-frame recorder, 2026-12-05 22:00 UTC): a later quote made so read
-// 139–202 ms beyond the answer, one made at rest 45–88 ms. For each quote the page records the tap (the touchstart's own timeStamp: when
-// the finger came down, however long the busy main thread took to hear it), POST /api/quote's
+// first quote of the visit); then it changes B's exterior number and taps "Cotizar" again: at once,
+// while the map still glides to frame the first quote's trip and loads its tiles (a hurried quote,
+// reported as context), then twice at a dispatcher's pace (later quotes, judged): the map at rest
+// and a second taken to read the price before each change. A person does not change a field and tap
+// again within the quarter second of the glide; a Playwright `fill` does, and those taps landed on
+// Leaflet's zoom end and new tiles (11–32 ms of script at 4×, a throwaway long-animation-frame
+// recorder, 2026-12-05 22:00 UTC): a later quote made so read 139–202 ms beyond the answer, one
+// made at rest 45–88 ms. For each quote the page records the tap (the touchstart's own timeStamp:
+// when the finger came down, however long the busy main thread took to hear it), POST /api/quote's
 // Resource Timing (fetch start, response end), when the result card turns fresh with its total (a
 // MutationObserver: its callback runs right after the task that changed the DOM) and when that
 // frame has been painted (the first task after the card's requestAnimationFrame). The figure is
-// tap → painted minus the answer's own time (fetch start, or the tap if the request started
-// before it, → response end): what the screen takes before sending and after receiving (issue
-// 28). Judged beside it, for the first quote and for later ones apart: the answer's arrival →
-// the price painted (issue 29: ≤ 100 ms after the answer, the first quote included). Each
-// visit is a new context: nothing cached, nothing loaded by an earlier one. The service worker is
-// blocked, as in first-pin.mjs.
+// tap → painted minus the answer's own time (fetch start, or the tap if the request started before it,
+// → response end): what the screen takes before sending and after receiving (issue 28). Judged
+// beside it, for the first quote and for later ones apart: the answer's arrival → the price painted
+// (issue 29: ≤ 100 ms after the answer, the first quote included). Each visit is a new context:
+// nothing cached, nothing loaded by an earlier one. The service worker is blocked, as in
+// first-pin.mjs.
 //
 // Each round also visits the floor of the stack: the bare Next + react-leaflet page's /quote
 // (bench/lib/bare-map-app.mjs: the same map and fields, a client form that posts them and shows a
-// fixed price), quoted by the same taps. Its figures are printed beside the app's as context,
-// never judged: what React, the browser and this machine take for any Cotizar at this slowdown.
+// fixed price), quoted by the same taps. Its figures are printed beside the app's as context, never
+// judged: what React, the browser and this machine take for any Cotizar at this slowdown.
 import { buildBareMapApp, startBareMapApp } from '../lib/bare-map-app.mjs';
 import { launchChromium, signedInTablet, tablet } from '../lib/browser.mjs';
 import { round, roundSpread, spread } from '../lib/stats.mjs';
@@ -169,15 +169,14 @@ export async function placeRecordedTrip(page) {
 }
 
 /**
- * The dispatcher's pace: the map at rest (no glide, every tile in) and a second to read the price.
+ * The dispatcher's pace: the map at rest (no glide, every tile in, loaded or failed: an image's
+ * `complete`) and a second to read the price.
  */
 export async function readThePrice(page) {
   await page.waitForFunction(
     () =>
       !document.querySelector('.leaflet-zoom-anim, .leaflet-pan-anim') &&
-      [...document.querySelectorAll('img.leaflet-tile')].every((tile) =>
-        tile.classList.contains('leaflet-tile-loaded'),
-      ),
+      [...document.querySelectorAll('img.leaflet-tile')].every((tile) => tile.complete),
     null,
     { timeout: 30_000, polling: 100 },
   );
