@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { floorText, hurriedText, missedBudgets, splitOfQuote } from './tap-to-price.mjs';
+import { AT_ONCE, contextText, floorText, missedBudgets, splitOfQuote } from './tap-to-price.mjs';
 
 describe('tap to price: what the screen takes around the answer', () => {
   it('takes the answer’s own time out of the time from the tap to the painted price', () => {
@@ -69,15 +69,20 @@ describe('tap to price: what the screen takes around the answer', () => {
     expect(text).toContain('tap → request 19 / 18 ms');
   });
 
-  it('prints the hurried quote as context, the app and the bare page beside each other', () => {
+  it('prints the quotes made at once as context, the app and the bare page beside each other', () => {
     const quotes = (tapToPriceMs: number, answerToPaintedMs: number) => ({
       tapToPriceMs: { median: tapToPriceMs, min: tapToPriceMs - 30, max: tapToPriceMs + 40 },
       answerToPaintedMs: { median: answerToPaintedMs },
     });
-    const text = hurriedText(quotes(168, 131), quotes(57, 30));
-    expect(text).toContain('context, not judged');
+    const text = contextText(AT_ONCE.later, quotes(168, 131), quotes(57, 30));
+    expect(text).toMatch(
+      /^a later quote made at once, during the map's glide \(context, not judged\)/,
+    );
     expect(text).toContain('tap → price 168 ms beyond the answer (138–208)');
     expect(text).toContain('answer → painted 131 ms');
-    expect(text).toContain('the bare page 57 / 30 ms');
+    expect(text).toContain("the bare page's 57 / 30 ms");
+    expect(contextText(AT_ONCE.first, quotes(97, 70), quotes(110, 77))).toMatch(
+      /^a first quote made at once, as soon as the last field is filled \(context, not judged\): tap → price 97 ms/,
+    );
   });
 });
