@@ -2,7 +2,8 @@
 // "Cotizar" tap and the price painted goes, read from a Chrome trace (not a bench figure: the
 // figure is tap-to-price.mjs, which this reuses to reach the same moment of the same journey).
 //
-// For each visit, the first quote and one later quote are traced (CDP Tracing, the main thread's
+// For each visit, the first quote and one later quote, each made at the figure's dispatcher's pace
+// (the quotes it judges), are traced (CDP Tracing, the main thread's
 // tasks, layout, style, paint and V8's sampling profiler) and printed as a timeline from the tap:
 // each task on the page's main thread with what ran in it, then the script functions that took
 // the most time before the request left and after its answer came. Then one more visit with a
@@ -18,7 +19,13 @@ import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { startApp } from './lib/app-server.mjs';
 import { launchChromium } from './lib/browser.mjs';
 import { startTileServer } from './lib/tile-server.mjs';
-import { changeTrip, openScreen, placeRecordedTrip, quote } from './figures/tap-to-price.mjs';
+import {
+  atADispatchersPace,
+  changeTrip,
+  openScreen,
+  placeRecordedTrip,
+  quote,
+} from './figures/tap-to-price.mjs';
 import { hotFunctions, mainThreadOf, ms, timeline, traced } from './lib/trace.mjs';
 import { watchReactCommits } from './lib/react-commits.mjs';
 
@@ -92,7 +99,9 @@ try {
       cpuSlowdown,
     });
     await placeRecordedTrip(page);
+    await atADispatchersPace(page);
     const first = await traced(cdp, () => quote(page, 1));
+    await atADispatchersPace(page);
     await changeTrip(page, '182');
     const later = await traced(cdp, () => quote(page, 2));
     analyse(first, `visit ${v + 1}: first quote`);
@@ -116,11 +125,13 @@ try {
     initScripts: [watchReactCommits],
   });
   await placeRecordedTrip(page);
+  await atADispatchersPace(page);
   for (const [name, step] of [
     ['first quote', () => quote(page, 1)],
     [
       'a later quote',
       async () => {
+        await atADispatchersPace(page);
         await changeTrip(page, '182');
         await page.evaluate(() => window.__commits.start());
         await quote(page, 2);

@@ -17,17 +17,17 @@
 // alternating, 2026-12-06 01:05 UTC). That first quote, made at once, is still made in a visit of
 // its own each round and printed as context, for the app and for the bare page.
 //
-// For each quote the page records the tap (the touchstart's own timeStamp:
-// when the finger came down, however long the busy main thread took to hear it), POST /api/quote's
-// Resource Timing (fetch start, response end), when the result card turns fresh with its total (a
+// For each quote the page records the tap (the touchstart's own timeStamp: when the finger came
+// down, however long the busy main thread took to hear it), POST /api/quote's Resource Timing
+// (fetch start, response end), when the result card turns fresh with its total (a
 // MutationObserver: its callback runs right after the task that changed the DOM) and when that
 // frame has been painted (the first task after the card's requestAnimationFrame). The figure is
-// tap → painted minus the answer's own time (fetch start, or the tap if the request started before it,
-// → response end): what the screen takes before sending and after receiving (issue 28). Judged
-// beside it, for the first quote and for later ones apart: the answer's arrival → the price painted
-// (issue 29: ≤ 100 ms after the answer, the first quote included). Each visit is a new context:
-// nothing cached, nothing loaded by an earlier one. The service worker is blocked, as in
-// first-pin.mjs.
+// tap → painted minus the answer's own time (fetch start, or the tap if the request started
+// before it, → response end): what the screen takes before sending and after receiving (issue
+// 28). Judged beside it, for the first quote and for later ones apart: the answer's arrival →
+// the price painted (issue 29: ≤ 100 ms after the answer, the first quote included). Each visit
+// is a new context: nothing cached, nothing loaded by an earlier one. The service worker is
+// blocked, as in first-pin.mjs.
 //
 // Each round also visits the floor of the stack: the bare Next + react-leaflet page's /quote
 // (bench/lib/bare-map-app.mjs: the same map and fields, a client form that posts them and shows a
@@ -300,10 +300,10 @@ export async function measureTapToPrice(server, { smoke, tiles, cpuSlowdown = 4,
       for (let i = 0; i < plan.runs; i++) {
         runs.push(await visit(browser, server.origin, cpuSlowdown));
         bareRuns.push(await visit(browser, floor.origin, cpuSlowdown, { bare: true }));
-        const firstAtOnce = true;
-        atOnce.app.push(await visit(browser, server.origin, cpuSlowdown, { firstAtOnce }));
+        const atOnceVisit = { firstAtOnce: true };
+        atOnce.app.push(await visit(browser, server.origin, cpuSlowdown, atOnceVisit));
         atOnce.bare.push(
-          await visit(browser, floor.origin, cpuSlowdown, { bare: true, firstAtOnce }),
+          await visit(browser, floor.origin, cpuSlowdown, { ...atOnceVisit, bare: true }),
         );
       }
     } finally {
