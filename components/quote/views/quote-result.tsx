@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { Activity, memo, useState, type Ref } from 'react';
+import { memo, useState, type Ref } from 'react';
 import { useTranslations } from 'use-intl';
 import type { QuoteAnswer, QuoteRecordAnswer } from '@/lib/api/quote';
 import { useIdleOnceReady } from '@/components/ui/after-start';
@@ -83,15 +83,17 @@ export function QuoteResult({
       <div aria-live="polite" aria-atomic="false">
         {state.kind === 'empty' && <QuoteGuide trip={state.trip} />}
         {/*
-          The figures are drawn, hidden, before there is a quote (once the first pin is down; React
-          draws a hidden Activity when nothing else is waiting, and not on the server), so a first
-          price only fills them in, as every later one does: drawn at the answer, they were half
-          the script between a first quote's answer and its price on the screen (bench/
-          trace-tap.mjs). Each time the figures are left (a new trip, a refusal) they start anew,
-          hidden: nothing of the last quote ("Copiada") comes back with the next.
+          The figures are drawn before there is a quote (once the first pin is down and the browser
+          has a moment), unseen and at no height but laid out where they will show, so a first
+          price only fills them in and shows them, as every later one does. Drawn at the answer,
+          they were half the script between a first quote's answer and its price on the screen;
+          drawn hidden by an Activity (display: none) they were still laid out there, the frame
+          that showed the first price twice a later one's (bench/trace-tap.mjs). Each time the
+          figures are left (a new trip, a refusal) they start anew: nothing of the last quote
+          ("Copiada") comes back with the next.
         */}
         {figuresReady && (
-          <Activity mode={quoteShown ? 'visible' : 'hidden'}>
+          <div className={quoteShown ? undefined : styles.figuresAhead} inert={!quoteShown}>
             <Figures
               key={timesLeft}
               {...(quoteShown
@@ -107,7 +109,7 @@ export function QuoteResult({
                   }
                 : FIGURES_BEFORE_A_QUOTE)}
             />
-          </Activity>
+          </div>
         )}
         {state.kind === 'quote' && !state.stale && record === null && (
           <p className="notice notice-warning" data-testid="quote-not-saved">
