@@ -42,7 +42,7 @@ export async function checkedQuote(server, { stored }) {
       `the instance with records ${stored ? 'on' : 'off'} answered ${answer.json.record ? 'a' : 'no'} reference`,
     );
   }
-  return { request: app, quote: answer.json.quote };
+  return { request: app, quote: answer.json.quote, reference: answer.json.record?.reference };
 }
 
 /**
