@@ -21,7 +21,6 @@
 // uncommitted.json instead. An --only run writes its table to partial.md as well. A figure that was not measured is a budget missed, never one met.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
@@ -387,14 +386,13 @@ if (wanted('history-search') || wanted('records-export')) {
         label: 'history instance',
         env: { DATABASE_URL: postgres.url, SESSION_SECRET: sessionSecret, LOG_LEVEL: 'warn' },
       });
-      const { quote: quoteTemplate, reference } = await checkedQuote(app, { stored: true });
+      const { quote: quoteTemplate } = await checkedQuote(app, { stored: true });
       const at = Date.now();
       const seeded = await seedRecords(postgres.url, {
         count: smoke ? 20_000 : wholeSeed ? 2_000_000 : 110_000,
         dispatchers: wholeSeed ? DISPATCHERS : TEAM_SIZE,
         sessionSecret,
         quoteTemplate,
-        storedReference: reference,
         log,
       });
       log(
@@ -424,10 +422,7 @@ if (wanted('records-export-embedded')) {
   let app;
   try {
     app = await startApp({ label: 'embedded export instance', env });
-    const { quote: quoteTemplate, reference } = await checkedQuote(app, { stored: true });
-    // Its record goes from the journal to the table ~200 ms after the answer (FLUSH_DELAY_MS);
-    // stopped sooner, the instance would store it at its next start, amid the seeded ones.
-    await sleep(1_000);
+    const { quote: quoteTemplate } = await checkedQuote(app, { stored: true });
     await app.stop();
     const at = Date.now();
     const seeded = await seedRecords(
@@ -437,7 +432,6 @@ if (wanted('records-export-embedded')) {
         dispatchers: TEAM_SIZE,
         sessionSecret: env.SESSION_SECRET,
         quoteTemplate,
-        storedReference: reference,
         log,
       },
     );

@@ -106,20 +106,10 @@ async function connect(target) {
   return { query: (sql, params) => db.query(sql, params), end: () => db.close() };
 }
 
-/** How long the app's own record (`storedReference`) may take to reach the table. */
-const STORED_WITHIN_MS = 15_000;
-
-/**
- * `count` records of `dispatchers` dispatchers into `target` (connect); `log` hears the progress.
- * `storedReference`: the reference of a quote the app answered just before (its record reaches the
- * table up to FLUSH_DELAY_MS after the answer, lib/quote-records/journalled-store.ts): the table
- * is emptied only once it is there, or that record, landing amid the seed, may hold a reference
- * the seed draws (a run of 2,000,000 records died on such a reference, 2026-12-06; the chance is
- * 2,000,000 in 30⁶, 1 in ~365, when it lands after the table was emptied).
- */
+/** `count` records of `dispatchers` dispatchers into `target` (connect); `log` hears the progress. */
 export async function seedRecords(
   target,
-  { count, dispatchers = DISPATCHERS, sessionSecret, quoteTemplate, storedReference, log },
+  { count, dispatchers = DISPATCHERS, sessionSecret, quoteTemplate, log },
 ) {
   const [{ searchTextOf }, { ValueSealer }, { REFERENCE_ALPHABET }] = await Promise.all([
     importAppModule('lib/quote-records/search-text.ts'),
@@ -147,7 +137,6 @@ export async function seedRecords(
   const client = await connect(target);
   try {
     // Into an empty table: an app's quote made before would be a reference the seed may draw.
-    if (storedReference) await untilStored(client, storedReference);
     await client.query('truncate quote_records');
     await client.query(`set maintenance_work_mem = '512MB'`);
     await client.query(
@@ -261,16 +250,3 @@ select reference,
   lower(replace(reference, '-', ' ')) || ' ' || a_text || ' ' || b_text,
   at, at + interval '15 minutes', at
 from coded`;
-
-async function untilStored(client, reference) {
-  const until = Date.now() + STORED_WITHIN_MS;
-  const query = 'select 1 from quote_records where reference = $1';
-  while ((await client.query(query, [reference])).rows.length === 0) {
-    if (Date.now() > until) {
-      throw new Error(
-        `the app's record ${reference} did not reach the table in ${STORED_WITHIN_MS} ms`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
